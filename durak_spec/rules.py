@@ -1,0 +1,409 @@
+"""The rule set: every variant axis of Durak as one frozen value, and the named profiles.
+
+A :class:`RuleSet` is keyword-only and immutable. Each field is one *axis* on which the
+sources (or common practice) differ; :data:`AXES` describes every axis with the rule IDs
+it implements. A :class:`Profile` is a named rule set together with the *origin* of each
+axis: the source document that states it, or the specification's clarification where
+the source is silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum, StrEnum
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "AXES",
+    "PROFILES",
+    "Axis",
+    "DrawOrder",
+    "LimitReading",
+    "NoTrumpLead",
+    "Origin",
+    "Profile",
+    "RuleSet",
+    "RuleSetError",
+    "ThrowIn",
+    "profile",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+HAND_SIZE = 6  # DEAL-4, DRAW-1
+MAX_ATTACK_CARDS = 6  # LIMIT-1
+FIRST_BOUT_MAX_ATTACK_CARDS = 5  # LIMIT-3
+
+
+class RuleSetError(ValueError):
+    """A rule set or profile that cannot be played, with the axis that is wrong."""
+
+
+class ThrowIn(StrEnum):
+    """Who may add attack cards after the opening (ATTACK-4)."""
+
+    ATTACKER = "attacker"
+    """Only the player attacking the defender (always so with two players)."""
+    NEIGHBOURS = "neighbours"
+    """The attacker and the defender's left-hand neighbour (common practice)."""
+    ALL = "all"
+    """Every player still in the game except the defender (A, C, D)."""
+
+
+class LimitReading(StrEnum):
+    """How the defender's hand caps the attack cards of a bout (LIMIT-2)."""
+
+    CURRENT_HAND = "current-hand"
+    """Uncovered attack cards never exceed the cards the defender holds now (A, C)."""
+    START_HAND = "start-hand"
+    """Attack cards of the bout never exceed the defender's hand at the bout's start (B, D)."""
+
+
+class DrawOrder(StrEnum):
+    """In which order players refill their hands after a bout (DRAW-2)."""
+
+    ATTACKER_FIRST = "attacker-first"
+    """The attacker, then the others clockwise, the defender last (A, B, C)."""
+    JOIN_ORDER = "join-order"
+    """In the order the players joined the attack, the defender last (D)."""
+
+
+class NoTrumpLead(StrEnum):
+    """Who attacks first when nobody was dealt a trump (ORDER-2)."""
+
+    CHANCE = "chance"
+    """Chance (the game's seed) picks the first attacker (B)."""
+    FIRST_SEAT = "first-seat"
+    """The player in the first seat (the dealer's left) attacks first."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RuleSet:
+    """One complete set of rules. Every field is a variant axis; see :data:`AXES`.
+
+    Build one from a profile (``profile("classic-transfer").rules(players=4)``) or
+    directly with keywords; every field has the classic throw-in game's value.
+    """
+
+    players: int = 2
+    transfer: bool = False
+    transfer_by_showing_trump: bool = False
+    multi_card_opening: bool = False
+    throw_in: ThrowIn = ThrowIn.ALL
+    first_bout_limit_five: bool = True
+    limit_reading: LimitReading = LimitReading.CURRENT_HAND
+    draw_order: DrawOrder = DrawOrder.ATTACKER_FIRST
+    no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
+    trump_exchange: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RuleSetError(f"players must be a whole number from 2 to 6, not {self.players!r}")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RuleSetError(
+                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} players is not a game"
+            )
+        for name in ("transfer", "transfer_by_showing_trump", "multi_card_opening",
+                     "first_bout_limit_five", "trump_exchange"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleSetError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for axis in AXES:
+            if axis.enum is not None and not isinstance(getattr(self, axis.name), axis.enum):
+                raise RuleSetError(
+                    f"{axis.name} must be one of {axis.choices()}, not {getattr(self, axis.name)!r}"
+                )
+        if self.transfer_by_showing_trump and not self.transfer:
+            raise RuleSetError(
+                "transfer_by_showing_trump needs the transfer game (transfer=true): "
+                "showing a trump is a way to transfer (TRANSFER-7)"
+            )
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some axes changed (validated like a new rule set)."""
+        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        if unknown:
+            raise RuleSetError(f"unknown rule-set axis {unknown[0]!r}; axes are {axis_names()}")
+        return replace(self, **changes)
+
+    def with_players(self, players: int) -> RuleSet:
+        return self.replace(players=players)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values, keyed by axis name."""
+        out: dict[str, object] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.value if isinstance(value, Enum) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> RuleSet:
+        """The inverse of :meth:`to_dict`; missing axes take their default, unknown ones fail."""
+        if not isinstance(data, Mapping):
+            raise RuleSetError(
+                f"a rule set must be a JSON object of axes, not {type(data).__name__}"
+            )
+        by_name = {axis.name: axis for axis in AXES}
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            axis = by_name.get(key)
+            if axis is None:
+                raise RuleSetError(f"unknown rule-set axis {key!r}; axes are {axis_names()}")
+            kwargs[key] = axis.convert(value)
+        return cls(**kwargs)
+
+    def describe(self) -> str:
+        """One line per axis: ``name = value``."""
+        return "\n".join(f"{axis.name} = {axis.format(getattr(self, axis.name))}" for axis in AXES)
+
+
+@dataclass(frozen=True, slots=True)
+class Axis:
+    """One variant axis of :class:`RuleSet`: its name, meaning and rule IDs."""
+
+    name: str
+    rules: tuple[str, ...]
+    title: str
+    enum: type[Enum] | None = None
+    kind: type = bool
+
+    def choices(self) -> str:
+        if self.enum is not None:
+            return ", ".join(str(m.value) for m in self.enum)
+        if self.kind is int:
+            return f"{MIN_PLAYERS}..{MAX_PLAYERS}"
+        return "true, false"
+
+    def convert(self, value: object) -> object:
+        """A JSON or command-line value for this axis, checked."""
+        if self.enum is not None:
+            try:
+                return self.enum(value)
+            except ValueError:
+                raise RuleSetError(
+                    f"{value!r} is not a value of {self.name}; choose one of {self.choices()}"
+                ) from None
+        if self.kind is int:
+            if isinstance(value, str) and value.strip().isdigit():
+                return int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleSetError(f"{self.name} must be a whole number, not {value!r}")
+            return value
+        if isinstance(value, str):
+            lowered = value.strip().lower()
+            if lowered in ("true", "yes", "on", "1"):
+                return True
+            if lowered in ("false", "no", "off", "0"):
+                return False
+        if not isinstance(value, bool):
+            raise RuleSetError(f"{self.name} must be true or false, not {value!r}")
+        return value
+
+    @staticmethod
+    def format(value: object) -> str:
+        if isinstance(value, Enum):
+            return str(value.value)
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+
+AXES: tuple[Axis, ...] = (
+    Axis("players", ("DEAL-3",), "Number of players", kind=int),
+    Axis("transfer", ("TRANSFER-1", "TRANSFER-8"), "Transfer game (perevodnoy)"),
+    Axis("transfer_by_showing_trump", ("TRANSFER-7",), "Transfer by showing a trump of the rank"),
+    Axis("multi_card_opening", ("ATTACK-2",), "Open a bout with several cards of one rank"),
+    Axis("throw_in", ("ATTACK-4",), "Who may throw in", enum=ThrowIn),
+    Axis("first_bout_limit_five", ("LIMIT-3",), "At most five attack cards in the first bout"),
+    Axis("limit_reading", ("LIMIT-2",), "What the defender's hand limits", enum=LimitReading),
+    Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
+    Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",
+         enum=NoTrumpLead),
+    Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
+)
+
+
+def axis_names() -> str:
+    return ", ".join(a.name for a in AXES)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a profile's value for one axis comes from."""
+
+    source: str | None
+    """The source's short name (``"A"``..``"D"``), or ``None`` for a clarification."""
+    note: str
+
+    @property
+    def is_clarification(self) -> bool:
+        return self.source is None
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A named rule set, with the origin of every axis."""
+
+    name: str
+    title: str
+    description: str
+    base: RuleSet
+    origins: Mapping[str, Origin] = field(default_factory=dict)
+
+    def rules(self, players: int | None = None) -> RuleSet:
+        """The profile's rule set, optionally for another number of players."""
+        return self.base if players is None else self.base.with_players(players)
+
+    def origin(self, axis: str) -> Origin:
+        if axis not in self.origins:
+            raise RuleSetError(f"unknown rule-set axis {axis!r}; axes are {axis_names()}")
+        return self.origins[axis]
+
+    def from_source(self) -> tuple[str, ...]:
+        """The axes this profile takes from its source document."""
+        return tuple(a.name for a in AXES if not self.origins[a.name].is_clarification)
+
+    def clarified(self) -> tuple[str, ...]:
+        """The axes where the source is silent and the specification decided."""
+        return tuple(a.name for a in AXES if self.origins[a.name].is_clarification)
+
+
+def _src(source: str, note: str) -> Origin:
+    return Origin(source, note)
+
+
+def _clar(note: str) -> Origin:
+    return Origin(None, note)
+
+
+def _make(name: str, title: str, description: str, origins: dict[str, tuple[object, Origin]]
+          ) -> Profile:
+    missing = [a.name for a in AXES if a.name not in origins]
+    if missing:  # pragma: no cover - a programming error in this module
+        raise RuleSetError(f"profile {name} does not set {missing}")
+    values: dict[str, Any] = {axis: value for axis, (value, _) in origins.items()}
+    rules = RuleSet(**values)
+    return Profile(name, title, description, rules,
+                   MappingProxyType({axis: origin for axis, (_, origin) in origins.items()}))
+
+
+_CLASSIC = "common practice of the classic game"
+
+
+def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
+    return {
+        "players": (2, _clar("any number from 2 to 6; two by default")),
+        "transfer": (transfer, _clar(_CLASSIC)),
+        "transfer_by_showing_trump": (False, _clar("off: a transfer needs a played card")),
+        "multi_card_opening": (False, _clar(_CLASSIC)),
+        "throw_in": (ThrowIn.ALL, _clar(_CLASSIC)),
+        "first_bout_limit_five": (True, _clar(_CLASSIC)),
+        "limit_reading": (LimitReading.CURRENT_HAND, _clar(_CLASSIC)),
+        "draw_order": (DrawOrder.ATTACKER_FIRST, _clar(_CLASSIC)),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
+        "trump_exchange": (False, _clar("off, as source B says")),
+    }
+
+
+def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
+    return {
+        "players": (2, _src("A", "2 to 6 players")),
+        "transfer": (transfer, _src("A", "A describes both the throw-in and the transfer game")),
+        "transfer_by_showing_trump": (False, _clar("A is silent; a transfer needs a played card")),
+        "multi_card_opening": (False, _src("A", "the attacker opens with one card")),
+        "throw_in": (ThrowIn.ALL, _src("A", "the attacker and the other players may add cards")),
+        "first_bout_limit_five": (True, _src("A", "five attack cards in the very first bout")),
+        "limit_reading": (LimitReading.CURRENT_HAND, _src("A", "never more than the defender's "
+                                                          "cards in hand")),
+        "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
+        "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
+    }
+
+
+def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
+    return {
+        "players": (2, _src("B", "a two-player game")),
+        "transfer": (transfer, _src("B", "B offers the game with and without transfer")),
+        "transfer_by_showing_trump": (False, _src("B", "showing a trump is not enough")),
+        "multi_card_opening": (True, _src("B", "open with one card or several of one rank")),
+        "throw_in": (ThrowIn.ATTACKER, _src("B", "two players: only the attacker adds cards")),
+        "first_bout_limit_five": (False, _src("B", "no special limit of five")),
+        "limit_reading": (LimitReading.START_HAND, _src("B", "no more than the defender held at "
+                                                        "the start")),
+        "draw_order": (DrawOrder.ATTACKER_FIRST, _src("B", "the attacker draws, then the "
+                                                      "defender")),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance decides")),
+        "trump_exchange": (False, _src("B", "no trump exchange")),
+    }
+
+
+def _source_c() -> dict[str, tuple[object, Origin]]:
+    return {
+        "players": (2, _clar("C plays with two and mentions more; two by default")),
+        "transfer": (False, _clar("C describes only the throw-in game")),
+        "transfer_by_showing_trump": (False, _clar("C has no transfer game")),
+        "multi_card_opening": (False, _src("C", "the attacker opens with one card")),
+        "throw_in": (ThrowIn.ALL, _src("C", "with more players, the attackers work together")),
+        "first_bout_limit_five": (False, _clar("C names no special first-bout limit")),
+        "limit_reading": (LimitReading.CURRENT_HAND, _src("C", "at most 6 or the defender's "
+                                                          "hand size, the smaller")),
+        "draw_order": (DrawOrder.ATTACKER_FIRST, _src("C", "attacker first, then clockwise, "
+                                                      "defender last")),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
+        "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
+    }
+
+
+def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
+    return {
+        "players": (2, _src("D", "2 to 6 players")),
+        "transfer": (transfer, _src("D", "D describes the normal and the transfer game")),
+        "transfer_by_showing_trump": (False, _clar("D is silent; a transfer needs a played card")),
+        "multi_card_opening": (False, _src("D", "the attacker plays one card")),
+        "throw_in": (ThrowIn.ALL, _src("D", "players may add attack cards")),
+        "first_bout_limit_five": (False, _clar("D names no special first-bout limit")),
+        "limit_reading": (LimitReading.START_HAND, _src("D", "no more than the defender had at "
+                                                        "the start of the turn")),
+        "draw_order": (DrawOrder.JOIN_ORDER, _src("D", "in the order players joined the "
+                                                  "attack")),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
+        "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
+    }
+
+
+PROFILES: Mapping[str, Profile] = MappingProxyType({
+    p.name: p
+    for p in (
+        _make("classic-throw-in", "Classic throw-in game (podkidnoy)",
+              "The usual game: everyone but the defender may throw in; five cards in the first "
+              "bout.", _classic(transfer=False)),
+        _make("classic-transfer", "Classic transfer game (perevodnoy)",
+              "The classic game with transfers.", _classic(transfer=True)),
+        _make("source-a", "Source A, throw-in game", "The game as source A describes it.",
+              _source_a(transfer=False)),
+        _make("source-a-transfer", "Source A, transfer game",
+              "Source A's transfer game (Durak mit Weitergeben).", _source_a(transfer=True)),
+        _make("source-b", "Source B, throw-in game",
+              "Source B's two-player game without transfer.", _source_b(transfer=False)),
+        _make("source-b-transfer", "Source B, transfer game",
+              "Source B's two-player game with transfer.", _source_b(transfer=True)),
+        _make("source-c", "Source C", "The game as source C teaches it.", _source_c()),
+        _make("source-d", "Source D, normal game", "Source D's normal game.",
+              _source_d(transfer=False)),
+        _make("source-d-transfer", "Source D, transfer game", "Source D's transfer game.",
+              _source_d(transfer=True)),
+    )
+})
+
+
+def profile(name: str) -> Profile:
+    """The named profile; an unknown name lists the known ones."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise RuleSetError(
+            f"unknown profile {name!r}; profiles are: {', '.join(PROFILES)}"
+        ) from None

@@ -1,0 +1,171 @@
+"""The immutable game state (layer 3).
+
+A :class:`GameState` is a named tuple: every field is immutable, equal states compare
+equal, and a new state is made by :meth:`GameState._replace`. It holds everything the
+rules need and nothing else; the history of a game lives in :class:`durak_spec.game.Game`.
+
+Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, Suit, format_cards
+from .rules import RuleSet
+
+__all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
+
+
+class Pair(NamedTuple):
+    """One attack card on the table and the card covering it (``None`` while uncovered)."""
+
+    attack: Card
+    cover: Card | None = None
+
+    def __str__(self) -> str:
+        return f"{self.attack}/{self.cover}" if self.cover is not None else str(self.attack)
+
+
+class Outcome(NamedTuple):
+    """The end of a game: who finished when, and who is the durak.
+
+    ``finishing_order`` lists groups of seats in the order they went out; players who went
+    out at the same bout end share a group. ``durak`` is the one player left holding
+    cards, or ``None`` for a draw (END-4, CLAR-9).
+    """
+
+    finishing_order: tuple[tuple[int, ...], ...]
+    durak: int | None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.durak is None
+
+    @property
+    def first_out(self) -> tuple[int, ...]:
+        """The seats of the first players to get rid of their cards (END-5)."""
+        return self.finishing_order[0] if self.finishing_order else ()
+
+    def __str__(self) -> str:
+        order = ", ".join("=".join(f"P{p}" for p in group) for group in self.finishing_order)
+        result = "draw" if self.durak is None else f"P{self.durak} is the durak"
+        return f"{result} (out in order: {order})"
+
+
+def card_key(card: Card) -> int:
+    """Canonical order of cards in hands and piles: by suit, then rank."""
+    return card.suit * 16 + card.rank
+
+
+def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=card_key))
+
+
+class GameState(NamedTuple):
+    """Everything the rules need to know about a game at one moment.
+
+    Fields:
+      rules: the rule set in force.
+      hands: each seat's cards, in canonical order.
+      stock: the cards still to draw, in drawing order; while there are fewer than six
+        players its last card is the face-up trump (DEAL-6).
+      trump: the trump suit (DEAL-5).
+      table: the attack cards of the bout in play, each with its cover.
+      discard: the cards out of play (DEFEND-1), in canonical order.
+      attacker: the seat that attacks the defender now (after a transfer, the transferer).
+      defender: the seat that defends now.
+      opener: the seat that opened the bout in play (or will open the next one).
+      bout: how many bouts have ended (0 during the first bout, LIMIT-3).
+      taking: the defender has announced a take (TAKE-3).
+      passed: the attackers who said "done" since the defender last moved (CLAR-3).
+      joined: the seats in the order they joined the bout's attack (DRAW-2, CLAR-8).
+      start_hands: every seat's hand size when the bout in play started (LIMIT-2).
+      shown: trumps shown this bout to transfer (TRANSFER-7, CLAR-6).
+      known: for each seat, the cards in its hand that every player knows (VIEW-2).
+      finished: the seats that are out, in groups by the bout end at which they went out.
+    """
+
+    rules: RuleSet
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    table: tuple[Pair, ...] = ()
+    discard: tuple[Card, ...] = ()
+    attacker: int = 0
+    defender: int = 1
+    opener: int = 0
+    bout: int = 0
+    taking: bool = False
+    passed: frozenset[int] = frozenset()
+    joined: tuple[int, ...] = ()
+    start_hands: tuple[int, ...] = ()
+    shown: frozenset[Card] = frozenset()
+    known: tuple[frozenset[Card], ...] = ()
+    finished: tuple[tuple[int, ...], ...] = ()
+
+    # -- derived facts -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def face_up(self) -> Card | None:
+        """The face-up trump card while it still lies under the stock."""
+        if self.stock and self.rules.players < 6:
+            return self.stock[-1]
+        return None
+
+    @property
+    def out(self) -> frozenset[int]:
+        return frozenset(p for group in self.finished for p in group)
+
+    def in_game(self) -> tuple[int, ...]:
+        """The seats still playing, in seat order."""
+        out = self.out
+        return tuple(p for p in range(self.players) if p not in out)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.in_game()) <= 1
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game has ended, else ``None``."""
+        rest = self.in_game()
+        if len(rest) > 1:
+            return None
+        return Outcome(self.finished, rest[0] if rest else None)
+
+    @property
+    def attack_cards(self) -> tuple[Card, ...]:
+        return tuple(p.attack for p in self.table)
+
+    @property
+    def uncovered(self) -> tuple[Card, ...]:
+        return tuple(p.attack for p in self.table if p.cover is None)
+
+    def table_cards(self) -> tuple[Card, ...]:
+        cards: list[Card] = []
+        for pair in self.table:
+            cards.append(pair.attack)
+            if pair.cover is not None:
+                cards.append(pair.cover)
+        return tuple(cards)
+
+    def describe(self) -> str:
+        """A compact multi-line text picture of the position."""
+        lines = [f"trump {self.trump.symbol}"
+                 + (f" (face-up {self.face_up})" if self.face_up else "")
+                 + f", stock {len(self.stock)}, discard {len(self.discard)}, bout {self.bout + 1}"]
+        out = self.out
+        for seat, hand in enumerate(self.hands):
+            role = ("attacker" if seat == self.attacker else
+                    "defender" if seat == self.defender else
+                    "out" if seat in out else "")
+            lines.append(f"P{seat}{' (' + role + ')' if role else ''}: {format_cards(hand)}")
+        if self.table:
+            lines.append("table: " + "  ".join(str(p) for p in self.table)
+                         + ("  [taking]" if self.taking else ""))
+        return "\n".join(lines)
