@@ -1,0 +1,195 @@
+"""One engine protocol (layer 6): how the specification talks to any Durak engine.
+
+The feature steps, the conformance checker and the lockstep comparisons speak to an
+engine only through :class:`Engine`. The reference implementation satisfies it
+(:class:`ReferenceEngine`); so can a subprocess speaking JSON lines, or a user's own
+Python engine.
+
+An engine plays one game at a time: ``start`` (from a rule set and a deck order) or
+``load`` (a position, if the engine declares the ``load`` capability) begins it;
+``legal_actions`` and ``apply`` play it; ``report`` tells what lies where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from .actions import Action
+from .cards import Card, Suit
+from .engine import apply as apply_action
+from .engine import check, legal_actions, new_game, validate_state
+from .errors import IllegalAction
+from .rules import PROFILES, RuleSet
+from .state import GameState
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Accepted",
+    "Capabilities",
+    "Engine",
+    "ReferenceEngine",
+    "Rejected",
+    "Report",
+    "Verdict",
+]
+
+PROTOCOL_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What an engine says about itself in the handshake."""
+
+    name: str
+    version: str = ""
+    protocol: int = PROTOCOL_VERSION
+    profiles: tuple[str, ...] = ()
+    """The named profiles whose rules the engine claims to play."""
+    load: bool = False
+    """Whether the engine can start from a given position (``Engine.load``)."""
+    players: tuple[int, ...] = (2, 3, 4, 5, 6)
+
+    def supports(self, rules: RuleSet) -> str | None:
+        """``None`` if the engine claims these rules, else the reason it does not."""
+        if rules.players not in self.players:
+            return f"{self.name} does not play with {rules.players} players"
+        for name in self.profiles:
+            known = PROFILES.get(name)
+            if known is not None and known.rules(players=rules.players) == rules:
+                return None
+        return f"{self.name} claims no profile with these rules"
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """The engine accepted the action."""
+
+    ok: bool = field(default=True, init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """The engine rejected the action; ``rule`` is a rule ID if the engine names one."""
+
+    reason: str
+    rule: str | None = None
+    ok: bool = field(default=False, init=False)
+
+
+Verdict = Accepted | Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What lies where, as an engine reports it: the facts the specification checks.
+
+    Cards are in canonical order; the table lists attack cards with their covers.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[tuple[Card, Card | None], ...]
+    stock: int
+    trump: Suit
+    face_up: Card | None
+    discard: int
+    attacker: int
+    defender: int
+    taking: bool
+    finished: tuple[tuple[int, ...], ...]
+    over: bool
+    durak: int | None
+
+    @classmethod
+    def of(cls, state: GameState) -> Report:
+        outcome = state.outcome
+        return cls(
+            hands=state.hands,
+            table=tuple((p.attack, p.cover) for p in state.table),
+            stock=len(state.stock),
+            trump=state.trump,
+            face_up=state.face_up,
+            discard=len(state.discard),
+            attacker=state.attacker,
+            defender=state.defender,
+            taking=state.taking,
+            finished=state.finished,
+            over=outcome is not None,
+            durak=outcome.durak if outcome is not None else None,
+        )
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """A Durak engine as the specification sees it."""
+
+    def capabilities(self) -> Capabilities: ...
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        """Begin a game: ``deck`` in dealing and drawing order (CLAR-10)."""
+        ...
+
+    def load(self, state: GameState) -> Report:
+        """Begin from a position (only if ``capabilities().load``)."""
+        ...
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of every player who may act now."""
+        ...
+
+    def apply(self, action: Action) -> Verdict:
+        """Play ``action`` if legal; a rejected action changes nothing."""
+        ...
+
+    def report(self) -> Report:
+        """The position now."""
+        ...
+
+    def close(self) -> None:
+        """Release the engine's resources."""
+        ...
+
+
+class ReferenceEngine:
+    """The built-in engine, through the protocol."""
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+
+    def capabilities(self) -> Capabilities:
+        from . import __version__
+
+        return Capabilities(name="durak-spec reference", version=__version__,
+                            profiles=tuple(PROFILES), load=True)
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            raise RuntimeError("no game: call start() or load() first")
+        return self._state
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self._state = new_game(rules, deck=deck, seed=seed)
+        return Report.of(self._state)
+
+    def load(self, state: GameState) -> Report:
+        self._state = validate_state(state)
+        return Report.of(state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return legal_actions(self.state)
+
+    def apply(self, action: Action) -> Verdict:
+        try:
+            check(self.state, action)
+        except IllegalAction as error:
+            return Rejected(error.reason, error.rule)
+        self._state = apply_action(self.state, action)
+        return Accepted()
+
+    def report(self) -> Report:
+        return Report.of(self.state)
+
+    def close(self) -> None:
+        self._state = None
