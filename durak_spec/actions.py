@@ -57,8 +57,9 @@ class Action:
         """The cards this action puts on the table or shows (empty for take/done)."""
         return ()
 
-    def sort_key(self) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-        return (self.player, self.order, tuple((c.rank, c.suit) for c in self.cards))
+    def sort_key(self) -> tuple[int, int, tuple[Card, ...]]:
+        """The stable order of legal actions: seat, kind, then cards in canonical order."""
+        return (self.player, self.order, self.cards)
 
     def to_json(self) -> dict[str, object]:
         return {"player": self.player, "type": self.kind}
@@ -124,9 +125,8 @@ class Cover(Action):
     def cards(self) -> tuple[Card, ...]:
         return (self.card,)
 
-    def sort_key(self) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-        return (self.player, self.order,
-                ((self.attack.rank, self.attack.suit), (self.card.rank, self.card.suit)))
+    def sort_key(self) -> tuple[int, int, tuple[Card, ...]]:
+        return (self.player, self.order, (self.attack, self.card))
 
     def to_json(self) -> dict[str, object]:
         return {"player": self.player, "type": self.kind, "attack": str(self.attack),
@@ -150,9 +150,8 @@ class Transfer(Action):
     def cards(self) -> tuple[Card, ...]:
         return (self.card,)
 
-    def sort_key(self) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-        return (self.player, self.order + (1 if self.show else 0),
-                ((self.card.rank, self.card.suit),))
+    def sort_key(self) -> tuple[int, int, tuple[Card, ...]]:
+        return (self.player, self.order + (1 if self.show else 0), (self.card,))
 
     def to_json(self) -> dict[str, object]:
         return {"player": self.player, "type": "show" if self.show else self.kind,

@@ -113,10 +113,15 @@ def throwers(state: GameState) -> tuple[int, ...]:
     elif rule is ThrowInRule.NEIGHBOURS:
         seats = {state.attacker, _next_in(state, defender)}
     else:
+        if not state.finished:
+            return _ALL_BUT[len(state.hands)][defender]
         out = state.out
         seats = {p for p in range(len(state.hands)) if p not in out}
     seats.discard(defender)
     return tuple(sorted(seats))
+
+
+_ALL_BUT = {n: [tuple(p for p in range(n) if p != d) for d in range(n)] for n in range(2, 7)}
 
 
 # -- limits -------------------------------------------------------------------------------
@@ -136,7 +141,10 @@ def attack_limit(state: GameState) -> tuple[int, str]:
     if rules.first_bout_limit_five and state.bout == 0:
         limit, rule = FIRST_BOUT_MAX_ATTACK_CARDS, "LIMIT-3"
     if rules.limit_reading is LimitReading.CURRENT_HAND:
-        covered = sum(1 for p in state.table if p.cover is not None)
+        covered = 0
+        for pair in state.table:
+            if pair.cover is not None:
+                covered += 1
         by_hand = covered + len(state.hands[state.defender])
     else:
         by_hand = state.start_hands[state.defender]
@@ -226,17 +234,14 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
 # -- legal actions --------------------------------------------------------------------------
 
 
-def _rank_counts(state: GameState) -> frozenset[Rank]:
+def _table_ranks(table: tuple[Pair, ...]) -> set[Rank]:
+    """The ranks on the table, attack and cover cards alike (ATTACK-3)."""
     ranks = set()
-    for pair in state.table:
+    for pair in table:
         ranks.add(pair.attack.rank)
         if pair.cover is not None:
             ranks.add(pair.cover.rank)
-    return frozenset(ranks)
-
-
-def _can_add(state: GameState, seat: int, ranks: frozenset[Rank], room: bool) -> bool:
-    return room and any(c.rank in ranks for c in state.hands[seat])
+    return ranks
 
 
 def _pending(state: GameState) -> tuple[int, ...]:
@@ -245,10 +250,17 @@ def _pending(state: GameState) -> tuple[int, ...]:
     room = len(state.table) < limit
     if not room:
         return ()
-    ranks = _rank_counts(state)
+    ranks = _table_ranks(state.table)
     passed = state.passed
-    return tuple(p for p in throwers(state)
-                 if p not in passed and _can_add(state, p, ranks, True))
+    hands = state.hands
+    pending = []
+    for seat in throwers(state):
+        if seat not in passed:
+            for c in hands[seat]:
+                if c.rank in ranks:
+                    pending.append(seat)
+                    break
+    return tuple(pending)
 
 
 def _new_defender_for_transfer(state: GameState) -> int:
@@ -262,67 +274,108 @@ def _transfer_room(state: GameState) -> tuple[int, str]:
     return MAX_ATTACK_CARDS, "TRANSFER-4"
 
 
+# Every single-card action object exists once: legal_actions hands out these shared,
+# immutable instances instead of building new ones for every position.
+_SEATS = range(6)
+_OPEN1 = [{c: Open(s, (c,)) for c in DECK} for s in _SEATS]
+_THROW = [{c: ThrowIn(s, c) for c in DECK} for s in _SEATS]
+_COVER = [{(a, c): Cover(s, a, c) for a in DECK for c in DECK} for s in _SEATS]
+_TRANSFER = [{c: Transfer(s, c) for c in DECK} for s in _SEATS]
+_SHOW = [{c: Transfer(s, c, show=True) for c in DECK} for s in _SEATS]
+_TAKE = [Take(s) for s in _SEATS]
+_DONE = [Done(s) for s in _SEATS]
+_EXCHANGE = [ExchangeTrump(s) for s in _SEATS]
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of every player who may act now, in a stable order.
 
     Actions are grouped by seat (ascending), then by kind (open, throw, cover, transfer,
-    show, take, done, exchange), then by card. The game is over when this is empty.
+    show, take, done, exchange), then by cards in canonical order. The game is over when
+    this is empty.
     """
-    if state.is_over:
+    global _last
+    if state.finished and state.is_over:
         return ()
-    actions: list[Action] = []
     hands = state.hands
     rules = state.rules
-    if not state.table:
+    table = state.table
+    actions: list[Action]
+    if not table:
         seat = state.attacker
         hand = hands[seat]
-        limit, _ = attack_limit(state)
-        actions.extend(Open(seat, (c,)) for c in sorted(hand) if limit >= 1)
-        if rules.multi_card_opening and limit >= 2:
+        opens = _OPEN1[seat]
+        actions = [opens[c] for c in hand]
+        if rules.multi_card_opening:
+            limit, _ = attack_limit(state)
             by_rank: dict[Rank, list[Card]] = {}
             for c in hand:
                 by_rank.setdefault(c.rank, []).append(c)
-            for rank in sorted(by_rank):
-                group = sorted(by_rank[rank])
+            for group in by_rank.values():
                 for size in range(2, min(len(group), limit) + 1):
                     actions.extend(Open(seat, combo) for combo in combinations(group, size))
-        if _can_exchange(state, seat):
-            actions.append(ExchangeTrump(seat))
-        actions.sort(key=Action.sort_key)
-        return tuple(actions)
+            actions.sort(key=Action.sort_key)
+        if rules.trump_exchange and _can_exchange(state, seat):
+            actions.append(_EXCHANGE[seat])
+        result = tuple(actions)
+        _last = (state, result)
+        return result
 
     defender = state.defender
-    by_seat: dict[int, list[Action]] = {}
+    uncovered: list[Card] = []
+    ranks: set[Rank] = set()
+    for attack, cover in table:
+        ranks.add(attack.rank)
+        if cover is None:
+            uncovered.append(attack)
+        else:
+            ranks.add(cover.rank)
+    mine: list[Action] = []
     if not state.taking:
-        mine: list[Action] = []
         hand = hands[defender]
         trump = state.trump
-        uncovered = [p.attack for p in state.table if p.cover is None]
-        for attack in sorted(uncovered):
+        covers = _COVER[defender]
+        uncovered.sort()
+        for attack in uncovered:
+            suit, rank = attack.suit, attack.rank
             for c in hand:
-                if beats(c, attack, trump):
-                    mine.append(Cover(defender, attack, c))
-        if rules.transfer and len(uncovered) == len(state.table):
+                if (c.rank > rank) if c.suit == suit else (c.suit == trump):  # beats()
+                    mine.append(covers[(attack, c)])
+        if rules.transfer and len(uncovered) == len(table):
             mine.extend(_transfers(state))
         if uncovered:
-            mine.append(Take(defender))
-        by_seat[defender] = mine
+            mine.append(_TAKE[defender])
+    adds_by_seat: dict[int, list[Action]] = {}
     limit, _ = attack_limit(state)
-    room = len(state.table) < limit
-    all_quiet = state.taking or all(p.cover is not None for p in state.table)
-    ranks = _rank_counts(state)
-    for seat in throwers(state):
-        if seat in state.passed:
-            continue
-        adds: list[Action] = [ThrowIn(seat, c) for c in hands[seat] if c.rank in ranks] \
-            if room else []
-        if adds and all_quiet:
-            adds.append(Done(seat))
-        if adds:
-            by_seat[seat] = adds
-    for seat in sorted(by_seat):
-        actions.extend(sorted(by_seat[seat], key=Action.sort_key))
-    return tuple(actions)
+    if len(table) < limit:
+        quiet = state.taking or not uncovered
+        passed = state.passed
+        for seat in throwers(state):
+            if seat in passed:
+                continue
+            throws = _THROW[seat]
+            adds: list[Action] = [throws[c] for c in hands[seat] if c.rank in ranks]
+            if adds:
+                if quiet:
+                    adds.append(_DONE[seat])
+                adds_by_seat[seat] = adds
+    if not adds_by_seat:
+        result = tuple(mine)
+    else:
+        actions = []
+        for seat in range(len(hands)):
+            if seat == defender:
+                actions.extend(mine)
+            elif seat in adds_by_seat:
+                actions.extend(adds_by_seat[seat])
+        result = tuple(actions)
+    _last = (state, result)
+    return result
+
+
+_last: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+"""The last position ``legal_actions`` answered for, and its answer: ``apply`` on the same
+state object need not check again an action that is among them."""
 
 
 def _transfers(state: GameState) -> list[Action]:
@@ -335,10 +388,12 @@ def _transfers(state: GameState) -> list[Action]:
     out: list[Action] = []
     hand = state.hands[state.defender]
     if count + 1 <= room and len(state.hands[target]) >= count + 1:
-        out.extend(Transfer(state.defender, c) for c in hand if c.rank == rank)
+        transfers = _TRANSFER[state.defender]
+        out.extend(transfers[c] for c in hand if c.rank == rank)
     if state.rules.transfer_by_showing_trump and count <= room and \
             len(state.hands[target]) >= count:
-        out.extend(Transfer(state.defender, c, show=True) for c in hand
+        shows = _SHOW[state.defender]
+        out.extend(shows[c] for c in hand
                    if c.rank == rank and c.suit == state.trump and c not in state.shown)
     return out
 
@@ -371,7 +426,7 @@ def check(state: GameState, action: Action) -> None:
     """Raise :class:`IllegalAction` naming the rule that ``action`` breaks; else return."""
     if not isinstance(action, Action):
         raise IllegalAction("CLAR-3", f"{action!r} is not an action")
-    if state.is_over:
+    if state.finished and state.is_over:
         raise IllegalAction("CLAR-2", "the game is over; no one may act")
     seat = action.player
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
@@ -453,7 +508,7 @@ def _check_throw_in(state: GameState, action: ThrowIn) -> None:
         raise IllegalAction("CLAR-3", f"P{seat} said done; they may add cards again only "
                             "after the defender's next move")
     _holds(state, seat, action.card)
-    ranks = _rank_counts(state)
+    ranks = _table_ranks(state.table)
     if action.card.rank not in ranks:
         shown = " ".join(str(r) for r in sorted(ranks))
         raise IllegalAction("ATTACK-3", f"{action.card} cannot be thrown in: only ranks on the "
@@ -547,7 +602,15 @@ def _check_done(state: GameState, action: Done) -> None:
 
 def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    return tuple([c for c in hand if c not in gone])
+
+
+def _hands_without(hands: tuple[tuple[Card, ...], ...], seat: int, card: Card
+                   ) -> tuple[tuple[Card, ...], ...]:
+    """The hands after ``seat`` plays ``card``."""
+    hand = hands[seat]
+    i = hand.index(card)
+    return (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
 
 
 def _forget(known: tuple[frozenset[Card], ...], seat: int, cards: Iterable[Card]
@@ -573,72 +636,92 @@ def apply(state: GameState, action: Action) -> GameState:
     players draw (DRAW-*), players out of cards leave (END-1), and the next attacker and
     defender are found (ORDER-4/5/6).
     """
+    last_state, last_actions = _last
+    if last_state is state:
+        for legal in last_actions:  # identity, not ==: the shared action objects
+            if legal is action:
+                return _play(state, action)
     check(state, action)
     return _play(state, action)
 
 
+_NOBODY: frozenset[int] = frozenset()
+_NO_CARDS: frozenset[Card] = frozenset()
+_new = tuple.__new__
+# The hot path builds states positionally (about four times faster than _replace); the
+# field order is GameState._fields, which tests/test_engine_fields.py pins.
+
+
 def _play(state: GameState, action: Action) -> GameState:
+    (rules, hands, stock, trump, table, discard, attacker, defender, opener, bout, taking,
+     passed, joined, start_hands, shown, known, finished) = state
     seat = action.player
-    if isinstance(action, Open):
+    if isinstance(action, Cover):
+        card = action.card
+        i = state.attack_cards.index(action.attack)
+        state = _new(GameState, (
+            rules, _hands_without(hands, seat, card), stock, trump,
+            (*table[:i], _new(Pair, (action.attack, card)), *table[i + 1:]), discard, attacker,
+            defender, opener, bout, taking, _NOBODY, joined, start_hands, shown,
+            _forget(known, seat, (card,)) if known[seat] else known, finished))
+    elif isinstance(action, Open):
         cards = action.played
-        state = state._replace(
-            hands=_with_hand(state.hands, seat, _remove(state.hands[seat], cards)),
-            known=_forget(state.known, seat, cards),
-            table=tuple(Pair(c) for c in cards),
-            opener=seat, joined=(seat,), start_hands=tuple(len(h) for h in state.hands),
-        )
+        if len(cards) == 1:
+            new_hands = _hands_without(hands, seat, cards[0])
+        else:
+            new_hands = _with_hand(hands, seat, _remove(hands[seat], cards))
+        state = _new(GameState, (
+            rules, new_hands, stock, trump, tuple([_new(Pair, (c, None)) for c in cards]), discard,
+            attacker, defender, seat, bout, taking, passed, (seat,),
+            tuple([len(h) for h in hands]), shown,
+            _forget(known, seat, cards) if known[seat] else known, finished))
+        return state  # an opening never ends a bout
     elif isinstance(action, ThrowIn):
         card = action.card
-        state = state._replace(
-            hands=_with_hand(state.hands, seat, _remove(state.hands[seat], (card,))),
-            known=_forget(state.known, seat, (card,)),
-            table=(*state.table, Pair(card)),
-            joined=state.joined if seat in state.joined else (*state.joined, seat),
-        )
-    elif isinstance(action, Cover):
-        table = tuple(Pair(p.attack, action.card) if p.attack == action.attack else p
-                      for p in state.table)
-        state = state._replace(
-            hands=_with_hand(state.hands, seat, _remove(state.hands[seat], (action.card,))),
-            known=_forget(state.known, seat, (action.card,)),
-            table=table, passed=frozenset(),
-        )
+        state = _new(GameState, (
+            rules, _hands_without(hands, seat, card), stock, trump,
+            (*table, _new(Pair, (card, None))), discard, attacker, defender, opener, bout,
+            taking, passed, joined if seat in joined else (*joined, seat), start_hands, shown,
+            _forget(known, seat, (card,)) if known[seat] else known, finished))
+    elif isinstance(action, Take):
+        state = _new(GameState, (
+            rules, hands, stock, trump, table, discard, attacker, defender, opener, bout, True,
+            _NOBODY, joined, start_hands, shown, known, finished))
+    elif isinstance(action, Done):
+        state = _new(GameState, (
+            rules, hands, stock, trump, table, discard, attacker, defender, opener, bout,
+            taking, passed | {seat}, joined, start_hands, shown, known, finished))
     elif isinstance(action, Transfer):
+        card = action.card
         target = _new_defender_for_transfer(state)
         if action.show:
-            known = state.known
-            if action.card not in known[seat]:
-                known = (*known[:seat], known[seat] | {action.card}, *known[seat + 1:])
-            state = state._replace(shown=state.shown | {action.card}, known=known)
+            shown = shown | {card}
+            if card not in known[seat]:
+                known = (*known[:seat], known[seat] | {card}, *known[seat + 1:])
         else:
-            state = state._replace(
-                hands=_with_hand(state.hands, seat, _remove(state.hands[seat], (action.card,))),
-                known=_forget(state.known, seat, (action.card,)),
-                table=(*state.table, Pair(action.card)),
-            )
-        state = state._replace(
-            attacker=seat, defender=target, passed=frozenset(),
-            joined=state.joined if seat in state.joined else (*state.joined, seat),
-        )
-    elif isinstance(action, Take):
-        state = state._replace(taking=True, passed=frozenset())
-    elif isinstance(action, Done):
-        state = state._replace(passed=state.passed | {seat})
+            hands = _hands_without(hands, seat, card)
+            known = _forget(known, seat, (card,)) if known[seat] else known
+            table = (*table, Pair(card))
+        state = _new(GameState, (
+            rules, hands, stock, trump, table, discard, seat, target, opener, bout, taking,
+            _NOBODY, joined if seat in joined else (*joined, seat), start_hands, shown, known,
+            finished))
     elif isinstance(action, ExchangeTrump):
-        six = Card(Rank.SIX, state.trump)
-        face_up = state.stock[-1]
-        hand = sort_cards([c for c in state.hands[seat] if c != six] + [face_up])
-        known = state.known
+        six = Card(Rank.SIX, trump)
+        face_up = stock[-1]
+        hand = sort_cards([c for c in hands[seat] if c != six] + [face_up])
         known = (*known[:seat], known[seat] - {six} | {face_up}, *known[seat + 1:])
-        return state._replace(hands=_with_hand(state.hands, seat, hand),
-                              stock=(*state.stock[:-1], six), known=known)
+        return state._replace(hands=_with_hand(hands, seat, hand), stock=(*stock[:-1], six),
+                              known=known)
     return _settle(state)
 
 
 def _settle(state: GameState) -> GameState:
     """End the bout if nobody has anything left to do in it (ATTACK-5, CLAR-3)."""
-    if not state.taking and any(p.cover is None for p in state.table):
-        return state
+    if not state.taking:
+        for pair in state.table:
+            if pair.cover is None:
+                return state
     if _pending(state):
         return state
     return _end_bout(state, taken=state.taking)
@@ -646,66 +729,63 @@ def _settle(state: GameState) -> GameState:
 
 def _draw_order(state: GameState) -> list[int]:
     """The order in which players refill their hands after the bout (DRAW-2, CLAR-7/8)."""
-    n = len(state.hands)
     defender = state.defender
-    opener = state.opener
-    clockwise = [(opener + k) % n for k in range(n)]
+    clockwise = _CLOCKWISE[len(state.hands)][state.opener]
     if state.rules.draw_order is DrawOrder.JOIN_ORDER:
         first = [p for p in state.joined if p != defender]
         rest = [p for p in clockwise if p not in first and p != defender]
         return [*first, *rest, defender]
-    return [p for p in clockwise if p != defender] + [defender]
+    order = [p for p in clockwise if p != defender]
+    order.append(defender)
+    return order
+
+
+_CLOCKWISE = {n: [[(start + k) % n for k in range(n)] for start in range(n)] for n in range(2, 7)}
 
 
 def _end_bout(state: GameState, taken: bool) -> GameState:
-    hands = list(state.hands)
-    known = list(state.known)
-    defender = state.defender
-    table_cards = state.table_cards()
-    discard = state.discard
+    """Clear or take the table, draw, let players out, and find the next roles."""
+    (rules, hands_t, stock, trump, table, discard, attacker, defender, opener, bout, _,
+     _, _, _, _, known_t, finished) = state
+    hands = list(hands_t)
+    known = list(known_t)
+    table_cards = [c for pair in table for c in pair if c is not None]
     if taken:
-        hands[defender] = sort_cards(hands[defender] + table_cards)
-        known[defender] = known[defender] | frozenset(table_cards)
+        hands[defender] = tuple(sorted([*hands[defender], *table_cards]))
+        known[defender] = known[defender].union(table_cards)  # VIEW-2
     else:
-        discard = sort_cards(discard + table_cards)
-    stock = state.stock
-    face_up = state.face_up
+        discard = tuple(sorted([*discard, *table_cards]))  # DEFEND-1
     if stock:
-        for seat in _draw_order(state):
+        face_up = stock[-1] if rules.players < 6 else None
+        for seat in _draw_order(state):  # DRAW-1, DRAW-2, DRAW-3
             need = HAND_SIZE - len(hands[seat])
-            if need <= 0 or seat in state.out:
+            if need <= 0:
                 continue
             drawn, stock = stock[:need], stock[need:]
-            hands[seat] = sort_cards(hands[seat] + drawn)
-            if not stock and face_up is not None:
-                known[seat] = known[seat] | {face_up}
-            if not stock:
+            hands[seat] = tuple(sorted(hands[seat] + drawn))
+            if not stock:  # DRAW-4, DRAW-5: the face-up trump went to this player
+                if face_up is not None:
+                    known[seat] = known[seat] | {face_up}
                 break
-    finished = state.finished
-    out = state.out
-    if not stock:
+    out = state.out if finished else _NOBODY
+    if not stock:  # END-1: out of cards with the stock empty means out of the game
         gone = tuple(p for p in range(len(hands)) if p not in out and not hands[p])
         if gone:
             finished = (*finished, gone)
             out = out | frozenset(gone)
     rest = [p for p in range(len(hands)) if p not in out]
-    cleared = state._replace(
-        hands=tuple(hands), known=tuple(known), stock=stock, discard=discard, table=(),
-        taking=False, passed=frozenset(), joined=(), shown=frozenset(), finished=finished,
-        bout=state.bout + 1, start_hands=tuple(len(h) for h in hands),
-    )
-    if len(rest) <= 1:
-        return cleared._replace(attacker=rest[0] if rest else state.attacker,
-                                defender=rest[0] if rest else state.defender,
-                                opener=rest[0] if rest else state.attacker)
-    if taken:
-        attacker = _next_in(state, defender, out)  # ORDER-5: the taker loses their attack
-    elif defender in out:
-        attacker = _next_in(state, defender, out)  # ORDER-6 / CLAR-15
+    if len(rest) <= 1:  # END-3, END-4: the game is over
+        attacker = defender = opener = rest[0] if rest else attacker
     else:
-        attacker = defender  # ORDER-4
-    return cleared._replace(attacker=attacker, opener=attacker,
-                            defender=_next_in(state, attacker, out))
+        # ORDER-4: the defender attacks next; ORDER-5: a taker loses their turn to attack;
+        # ORDER-6 / CLAR-15: a defender who went out passes it on to the next player in.
+        attacker = _next_in(state, defender, out) if taken or defender in out else defender
+        opener = attacker
+        defender = _next_in(state, attacker, out)
+    return _new(GameState, (
+        rules, tuple(hands), stock, trump, (), discard, attacker, defender, opener, bout + 1,
+        False, _NOBODY, (), tuple([len(h) for h in hands]), _NO_CARDS, tuple(known),
+        finished))
 
 
 # -- validation of hand-made states -----------------------------------------------------------

@@ -53,13 +53,17 @@ class Outcome(NamedTuple):
         return f"{result} (out in order: {order})"
 
 
-def card_key(card: Card) -> int:
-    """Canonical order of cards in hands and piles: by suit, then rank."""
-    return card.suit * 16 + card.rank
+def card_key(card: Card) -> tuple[int, int]:
+    """Canonical order of cards in hands and piles: by rank, then suit (``Card``'s order)."""
+    return (card.rank, card.suit)
 
 
 def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))
+    """Cards in canonical order (rank, then suit: ``6♣ 6♥ 7♦ 9♣ K♠``)."""
+    return tuple(sorted(cards))
+
+
+_NOBODY: frozenset[int] = frozenset()
 
 
 class GameState(NamedTuple):
@@ -119,16 +123,23 @@ class GameState(NamedTuple):
 
     @property
     def out(self) -> frozenset[int]:
+        """The seats that are out of the game."""
+        if not self.finished:
+            return _NOBODY
         return frozenset(p for group in self.finished for p in group)
 
     def in_game(self) -> tuple[int, ...]:
         """The seats still playing, in seat order."""
+        if not self.finished:
+            return tuple(range(len(self.hands)))
         out = self.out
-        return tuple(p for p in range(self.players) if p not in out)
+        return tuple(p for p in range(len(self.hands)) if p not in out)
 
     @property
     def is_over(self) -> bool:
-        return len(self.in_game()) <= 1
+        if not self.finished:
+            return False
+        return len(self.hands) - sum(len(g) for g in self.finished) <= 1
 
     @property
     def outcome(self) -> Outcome | None:
