@@ -149,11 +149,17 @@ def attack_limit(state: GameState) -> tuple[int, str]:
     else:
         by_hand = state.start_hands[state.defender]
     if by_hand < limit:
-        return by_hand, "LIMIT-2"
+        limit, rule = by_hand, "LIMIT-2"
+    if not state.hands[state.defender] and state.table:
+        # CLAR-13: nothing is added against a defender who has no cards left (this matters
+        # only for the start-hand reading, after a transfer came back to this player).
+        return len(state.table), "CLAR-13"
     return limit, rule
 
 
 def _limit_reason(state: GameState, rule: str, limit: int) -> str:
+    if rule == "CLAR-13":
+        return f"the defender P{state.defender} has no cards left, so nothing more is added"
     if rule == "LIMIT-2":
         if state.rules.limit_reading is LimitReading.CURRENT_HAND:
             return (f"the defender P{state.defender} holds {len(state.hands[state.defender])} "
@@ -200,7 +206,8 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     seat in turn, then the stock in drawing order, whose last card is the face-up trump
     (DEAL-5, DEAL-6). With six players every card is dealt; the last card dealt, which
     stays in the sixth seat's hand, shows trump (DEAL-8). Without ``deck`` the deck is
-    shuffled with ``seed``, which also settles ORDER-2's chance.
+    shuffled with ``seed``, which also settles ORDER-2's chance (seed 0 when a deck is given
+    without one, so a stacked deal is always reproducible).
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"new_game needs a RuleSet, not {type(rules).__name__}")
@@ -222,7 +229,7 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     known = [frozenset[Card]() for _ in range(n)]
     if n == 6:
         known[5] = frozenset({order[-1]})
-    attacker, _ = first_attacker(hands, trump, rules, seed)
+    attacker, _ = first_attacker(hands, trump, rules, 0 if seed is None else seed)
     state = GameState(
         rules=rules, hands=hands, stock=stock, trump=trump, attacker=attacker,
         defender=(attacker + 1) % n, opener=attacker, start_hands=tuple(len(h) for h in hands),
@@ -898,8 +905,14 @@ def validate_state(state: GameState) -> GameState:
             raise InvalidState("CLAR-3", "only attackers can have said done")
         if state.opener not in state.joined[:1]:
             raise InvalidState("ATTACK-1", "the opener must be the first to join the attack")
+    on_table = set(state.table_cards())
     for card in state.shown:
-        if card.suit != state.trump or not any(card in hand for hand in state.hands):
+        if card.suit != state.trump or not (
+                card in on_table or any(card in hand for hand in state.hands)):
             raise InvalidState("TRANSFER-7", f"{card} is recorded as shown, but it is not a "
-                               "trump in a player's hand")
+                               "trump in a player's hand or on the table")
+    if state.table and (state.taking or not state.uncovered) and not _pending(state):
+        raise InvalidState("ATTACK-5", "this bout is already over: every attack card is "
+                           + ("taken" if state.taking else "covered")
+                           + " and no attacker can add a card")
     return state

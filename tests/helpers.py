@@ -1,0 +1,254 @@
+"""Small builders shared by the engine's unit tests.
+
+Two ways to get a game to test:
+
+* :func:`position` builds a mid-game :class:`GameState` from the cards a test cares about
+  (hands, table, stock) and puts every other card somewhere deterministic, then checks
+  the result with ``validate_state``::
+
+      state = position(rules, trump="♥", hands={0: "7♣ 9♦", 1: "9♣ 10♠"},
+                       table="7♣/9♣ 9♦", stock=4)
+
+* :func:`stacked_deck` lists the 36 cards in dealing and drawing order (CLAR-10) for
+  ``new_game(rules, deck=...)``.
+
+And a few checks used everywhere: :func:`assert_illegal` (the action is rejected with
+the given rule ID by ``check`` and ``apply``, is not listed by ``legal_actions``, and the
+state is left unchanged), :func:`actions_of` (the legal actions as a set, optionally of one
+seat) and :func:`play` (apply a series of actions written in the notation).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+
+import pytest
+
+from durak_spec import (
+    DECK,
+    Action,
+    Card,
+    GameState,
+    IllegalAction,
+    Pair,
+    RuleSet,
+    Suit,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    parse_action,
+    parse_card,
+    parse_cards,
+    validate_state,
+)
+from durak_spec.state import sort_cards
+
+__all__ = [
+    "actions_of",
+    "assert_illegal",
+    "cards",
+    "parse_table",
+    "play",
+    "position",
+    "stacked_deck",
+]
+
+HandsSpec = Mapping[int, str] | Sequence[str]
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """The cards of ``text`` in canonical hand order, to compare with a hand or the discard."""
+    return sort_cards(parse_cards(text))
+
+
+def parse_table(text: str) -> tuple[Pair, ...]:
+    """A table written as pairs: ``"7♣/9♣ 8♦"`` is 7♣ covered by 9♣, and 8♦ uncovered."""
+    pairs: list[Pair] = []
+    for chunk in text.split():
+        attack, _, cover = chunk.partition("/")
+        pairs.append(Pair(parse_card(attack), parse_card(cover) if cover else None))
+    return tuple(pairs)
+
+
+def _hands(spec: HandsSpec, players: int) -> list[tuple[Card, ...]]:
+    if isinstance(spec, Mapping):
+        unknown = [seat for seat in spec if not 0 <= seat < players]
+        if unknown:
+            raise ValueError(f"seat {unknown[0]} is not a seat of {players} players")
+        return [sort_cards(parse_cards(spec.get(seat, ""))) for seat in range(players)]
+    if len(spec) != players:
+        raise ValueError(f"{len(spec)} hands given for {players} players")
+    return [sort_cards(parse_cards(text)) for text in spec]
+
+
+def position(
+    rules: RuleSet,
+    *,
+    trump: str | Suit = "♥",
+    hands: HandsSpec,
+    table: str = "",
+    stock: int | str = 0,
+    face_up: str | None = None,
+    attacker: int = 0,
+    defender: int | None = None,
+    opener: int | None = None,
+    bout: int = 1,
+    taking: bool = False,
+    passed: Iterable[int] = (),
+    joined: Sequence[int] | None = None,
+    start_hands: Mapping[int, int] | None = None,
+    shown: str = "",
+    known: Mapping[int, str] | None = None,
+    finished: Sequence[Sequence[int]] = (),
+) -> GameState:
+    """A validated position; every card not named goes to the stock or the discard pile.
+
+    ``hands`` maps seats to cards (seats not named hold nothing) or lists one text per
+    seat. ``table`` is written as in :func:`parse_table`.
+
+    ``stock`` is either the stock's exact cards in drawing order (a text; its last card is
+    the face-up trump) or a number of cards. For a number, the face-up card is
+    ``face_up`` if given, else the lowest trump not named elsewhere; the cards above it are
+    the first unnamed cards in deck order (clubs 6..A, diamonds, hearts, spades). Every
+    remaining card is discarded.
+
+    Roles: ``defender`` defaults to the next player after ``attacker`` who is not in
+    ``finished``; ``opener`` to ``attacker``; ``joined`` to just the opener while cards lie
+    on the table. ``bout`` is 1 (not the first bout, so LIMIT-3 is not in play) unless
+    given. ``start_hands`` defaults to each seat's hand now, plus, for the defender, the
+    covers on the table; pass a mapping to override single seats.
+    """
+    players = rules.players
+    trump_suit = trump if isinstance(trump, Suit) else Suit.parse(trump)
+    hand_list = _hands(hands, players)
+    pairs = parse_table(table)
+    named: list[Card] = [c for hand in hand_list for c in hand]
+    for pair in pairs:
+        named.append(pair.attack)
+        if pair.cover is not None:
+            named.append(pair.cover)
+    if isinstance(stock, str):
+        if face_up is not None:
+            raise ValueError("give the face-up card as the last card of the stock text")
+        stock_cards = parse_cards(stock)
+        named.extend(stock_cards)
+    rest = [c for c in DECK if c not in set(named)]
+    if isinstance(stock, int):
+        if stock == 0:
+            stock_cards = ()
+        else:
+            if face_up is not None:
+                top = parse_card(face_up)
+                if top not in rest:
+                    raise ValueError(f"face-up card {top} is named elsewhere")
+            else:
+                trumps = [c for c in rest if c.suit == trump_suit]
+                if not trumps:
+                    raise ValueError("no unnamed trump is left to lie face up under the stock")
+                top = trumps[0]
+            others = [c for c in rest if c != top]
+            if stock - 1 > len(others):
+                raise ValueError(f"only {len(others) + 1} unnamed cards for a stock of {stock}")
+            stock_cards = (*others[: stock - 1], top)
+    discard = sort_cards([c for c in rest if c not in set(stock_cards)])
+    finished_groups = tuple(tuple(group) for group in finished)
+    out = {p for group in finished_groups for p in group}
+    if defender is None:
+        defender = next(
+            (attacker + step) % players
+            for step in range(1, players + 1)
+            if (attacker + step) % players not in out
+        )
+    if opener is None:
+        opener = attacker
+    if joined is None:
+        joined = (opener,) if pairs else ()
+    sizes = [len(hand) for hand in hand_list]
+    sizes[defender] += sum(1 for pair in pairs if pair.cover is not None)
+    for seat, size in (start_hands or {}).items():
+        sizes[seat] = size
+    known_sets = [frozenset(parse_cards((known or {}).get(seat, ""))) for seat in range(players)]
+    state = GameState(
+        rules=rules,
+        hands=tuple(hand_list),
+        stock=tuple(stock_cards),
+        trump=trump_suit,
+        table=pairs,
+        discard=discard,
+        attacker=attacker,
+        defender=defender,
+        opener=opener,
+        bout=bout,
+        taking=taking,
+        passed=frozenset(passed),
+        joined=tuple(joined),
+        start_hands=tuple(sizes),
+        shown=frozenset(parse_cards(shown)),
+        known=tuple(known_sets),
+        finished=finished_groups,
+    )
+    return validate_state(state)
+
+
+def stacked_deck(hands: Sequence[str], stock: str = "", face_up: str | None = None
+                 ) -> tuple[Card, ...]:
+    """A deck order for ``new_game(rules, deck=...)`` (CLAR-10).
+
+    ``hands`` gives six cards per seat, in the order they are dealt (with six players the
+    last card of the last hand is the one that shows trump, DEAL-8). Then come the
+    ``stock`` cards, drawn first; then every card not named, in deck order; the last card
+    is ``face_up`` if given (the face-up trump, DEAL-6), else whatever card comes last.
+    """
+    dealt: list[Card] = []
+    for seat, text in enumerate(hands):
+        hand = parse_cards(text)
+        if len(hand) != 6:
+            raise ValueError(f"seat {seat} is dealt {len(hand)} cards, not 6")
+        dealt.extend(hand)
+    head = [*dealt, *parse_cards(stock)]
+    tail = [parse_card(face_up)] if face_up is not None else []
+    middle = [c for c in DECK if c not in set(head) | set(tail)]
+    order = (*head, *middle, *tail)
+    if len(order) != len(DECK) or len(set(order)) != len(DECK):
+        raise ValueError("the named cards of a stacked deck must be 36 distinct cards at most")
+    return order
+
+
+def actions_of(state: GameState, player: int | None = None) -> set[Action]:
+    """The legal actions now, as a set (only those of ``player`` if given)."""
+    return {a for a in legal_actions(state) if player is None or a.player == player}
+
+
+def assert_illegal(state: GameState, action: Action | str, rule: str) -> IllegalAction:
+    """Assert that ``action`` is rejected naming ``rule``, and that nothing changes.
+
+    ``check`` and ``apply`` both raise :class:`IllegalAction` with ``.rule == rule`` and
+    a non-empty reason, ``is_legal`` is false, ``legal_actions`` does not list the action,
+    and the state still equals a deep copy taken before the attempt.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    before = copy.deepcopy(state)
+    listed_before = legal_actions(state)
+    with pytest.raises(IllegalAction) as checked:
+        check(state, action)
+    with pytest.raises(IllegalAction) as applied:
+        apply(state, action)
+    assert checked.value.rule == rule, checked.value
+    assert applied.value.rule == rule, applied.value
+    assert checked.value.reason
+    assert not is_legal(state, action)
+    assert action not in listed_before
+    assert state == before
+    assert legal_actions(state) == listed_before
+    return checked.value
+
+
+def play(state: GameState, *moves: str | Action) -> GameState:
+    """Apply each move (an action or its notation, ``"P1 cover 7♣ with 9♣"``) in turn."""
+    for move in moves:
+        action = parse_action(move) if isinstance(move, str) else move
+        state = apply(state, action)
+    return state
