@@ -31,6 +31,8 @@ from .engine import (
     validate_state,
 )
 from .errors import DurakError, IllegalAction, InvalidState, NotationError
+from .game import Game, ReplayError
+from .persist import SavedGameError
 from .rules import (
     AXES,
     PROFILES,
@@ -43,6 +45,8 @@ from .rules import (
     profile,
 )
 from .state import GameState, Outcome, Pair
+from .view import PlayerView
+from .view import view as player_view
 
 __version__ = "0.1.0"
 
@@ -58,6 +62,7 @@ __all__ = [
     "DrawOrder",
     "DurakError",
     "ExchangeTrump",
+    "Game",
     "GameState",
     "IllegalAction",
     "InvalidState",
@@ -67,10 +72,13 @@ __all__ = [
     "Open",
     "Outcome",
     "Pair",
+    "PlayerView",
     "Profile",
     "Rank",
+    "ReplayError",
     "RuleSet",
     "RuleSetError",
+    "SavedGameError",
     "Suit",
     "Take",
     "ThrowIn",
@@ -89,6 +97,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "player_view",
     "profile",
     "throwers",
     "validate_state",

@@ -1,0 +1,179 @@
+"""A game as an immutable record: rules, the deal, the history and where it led (layer 5).
+
+A :class:`Game` is what a game *is* once it has been played: the rule set, the state after
+the deal (``initial``), every action in the order it was played (``actions``) and the state
+they lead to (``state``). When the game was dealt by :meth:`Game.new`, the record also
+keeps the deal itself, ``seed`` and ``deck``, so the same game can be dealt again.
+
+Playing never changes a record: :meth:`Game.play` returns a new one, and an illegal action
+raises :class:`~durak_spec.errors.IllegalAction` and leaves the record as it was.
+:meth:`Game.replay` rebuilds a record from a position and a history, and says which step
+of the history is the first illegal one.
+
+The record decides no rule itself: it uses only the engine's public functions
+(``new_game``, ``deal``, ``apply``, ``validate_state``).
+
+>>> from durak_spec import profile
+>>> game = Game.new(profile("classic-throw-in").rules(players=2), seed=7)
+>>> game.actions
+()
+>>> later = game.play(game.legal_actions()[0])
+>>> len(later.actions), len(game.actions)
+(1, 0)
+>>> Game.replay(game.initial, later.actions).state == later.state
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import DECK, Card
+from .engine import apply, deal, legal_actions, new_game, validate_state
+from .errors import IllegalAction, InvalidState
+from .rules import RuleSet
+from .state import GameState, Outcome
+
+__all__ = ["Game", "ReplayError"]
+
+_SEED_BITS = 63
+
+
+class ReplayError(IllegalAction):
+    """An action of a history that is illegal at its step.
+
+    It is an :class:`IllegalAction` (so ``rule`` and ``reason`` name the broken rule), and
+    says where: ``index`` is the action's 0-based position in the history and ``action``
+    the action itself. ``str(error)`` reads like
+    ``"actions[3] (P1 cover 7♣ with 6♣) is illegal: 6♣ does not beat 7♣ ... (BEAT-5)"``.
+    """
+
+    def __init__(self, index: int, action: object, rule: str, reason: str) -> None:
+        super().__init__(rule, reason)
+        self.index = index
+        self.action = action
+        Exception.__init__(self, f"actions[{index}] ({action}) is illegal: {reason} ({rule})")
+
+    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, object, str, str]]:  # type: ignore[override]
+        return (type(self), (self.index, self.action, self.rule, self.reason))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its rules, the position it started from, its history and where it stands.
+
+    Build a record with :meth:`new` (deal a fresh game) or :meth:`replay` (from any valid
+    position and a history), and extend it with :meth:`play`. Two records are equal when
+    their rules, initial state, actions, current state and deal (seed, deck) are equal.
+
+    The constructor trusts its arguments except for cheap consistency checks (one rule
+    set throughout, 36 cards in a known deck; :class:`InvalidState` otherwise);
+    :meth:`replay` is the way to check a history.
+    """
+
+    rules: RuleSet
+    initial: GameState
+    actions: tuple[Action, ...]
+    state: GameState
+    seed: int | None = None
+    """The seed the deck was shuffled with (and ORDER-2's chance), when known."""
+    deck: tuple[Card, ...] | None = None
+    """All 36 cards in dealing and drawing order (CLAR-10), when known."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise TypeError(f"Game needs a RuleSet, not {type(self.rules).__name__}")
+        for name in ("initial", "state"):
+            value = getattr(self, name)
+            if not isinstance(value, GameState):
+                raise TypeError(f"Game.{name} must be a GameState, not {type(value).__name__}")
+            if value.rules != self.rules:
+                raise InvalidState("VAR-2", f"Game.{name} is played under other rules than "
+                                   "the game's")
+        if not isinstance(self.actions, tuple):
+            raise TypeError("Game.actions must be a tuple of actions")
+        if self.deck is not None and len(self.deck) != len(DECK):
+            raise InvalidState("DEAL-1", f"a deck holds 36 cards, not {len(self.deck)}")
+
+    # -- making records ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet, *, seed: int | None = None,
+            deck: Iterable[Card] | None = None) -> Game:
+        """Deal a new game.
+
+        With ``deck``, the cards leave the deck in that order (CLAR-10) and ``seed``, if
+        given, settles only ORDER-2's chance. Without ``deck`` the deck is shuffled with
+        ``seed``; with neither, a fresh seed is drawn and recorded, so that every game
+        made here can be dealt again from its record.
+        """
+        if deck is None:
+            if seed is None:
+                seed = random.SystemRandom().getrandbits(_SEED_BITS)
+            order = deal(rules, seed)
+        else:
+            order = tuple(deck)
+        initial = new_game(rules, seed=seed, deck=order)
+        return cls(rules=rules, initial=initial, actions=(), state=initial, seed=seed,
+                   deck=order)
+
+    @classmethod
+    def replay(cls, initial: GameState, actions: Iterable[Action], *,
+               seed: int | None = None, deck: Iterable[Card] | None = None) -> Game:
+        """The record of ``actions`` played one after another from ``initial``.
+
+        ``initial`` is checked first (``validate_state``, raising
+        :class:`~durak_spec.errors.InvalidState`); then every action must be legal at its
+        step, or :class:`ReplayError` names the first one that is not, with its index.
+        ``seed`` and ``deck`` are recorded as given; they are not checked against
+        ``initial``.
+        """
+        validate_state(initial)
+        history = tuple(actions)
+        state = initial
+        for index, action in enumerate(history):
+            try:
+                state = apply(state, action)
+            except IllegalAction as error:
+                raise ReplayError(index, action, error.rule, error.reason) from None
+        return cls(rules=initial.rules, initial=initial, actions=history, state=state,
+                   seed=seed, deck=None if deck is None else tuple(deck))
+
+    def play(self, action: Action) -> Game:
+        """The record with ``action`` played; raises :class:`IllegalAction` if it is illegal."""
+        state = apply(self.state, action)
+        return Game(rules=self.rules, initial=self.initial, actions=(*self.actions, action),
+                    state=state, seed=self.seed, deck=self.deck)
+
+    def play_all(self, actions: Iterable[Action]) -> Game:
+        """The record with each of ``actions`` played in turn (stops at the first illegal)."""
+        game = self
+        for action in actions:
+            game = game.play(action)
+        return game
+
+    # -- reading records --------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        return self.state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of every player who may act now."""
+        return legal_actions(self.state)
+
+    def states(self) -> Iterator[GameState]:
+        """Every state of the game in order: ``initial``, then one after each action."""
+        state = self.initial
+        yield state
+        for action in self.actions:
+            state = apply(state, action)
+            yield state
