@@ -76,6 +76,13 @@ class Open(Action):
     kind: ClassVar[str] = "open"
     order: ClassVar[int] = 0
 
+    def __post_init__(self) -> None:
+        # The cards of an opening form a set: keep them in canonical order, so that
+        # equal openings are equal actions whatever order they were written in.
+        if not isinstance(self.played, tuple) or any(
+                a > b for a, b in zip(self.played, self.played[1:], strict=False)):
+            object.__setattr__(self, "played", tuple(sorted(self.played)))
+
     @property
     def move(self) -> str:
         return f"open {format_cards(self.played)}"

@@ -344,9 +344,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         covers = _COVER[defender]
         uncovered.sort()
         for attack in uncovered:
-            suit, rank = attack.suit, attack.rank
             for c in hand:
-                if (c.rank > rank) if c.suit == suit else (c.suit == trump):  # beats()
+                if beats(c, attack, trump):
                     mine.append(covers[(attack, c)])
         if rules.transfer and len(uncovered) == len(table):
             mine.extend(_transfers(state))

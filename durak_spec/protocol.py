@@ -12,7 +12,7 @@ An engine plays one game at a time: ``start`` (from a rule set and a deck order)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -21,7 +21,7 @@ from .cards import Card, Suit
 from .engine import apply as apply_action
 from .engine import check, legal_actions, new_game, validate_state
 from .errors import IllegalAction
-from .rules import PROFILES, RuleSet
+from .rules import AXES, PROFILES, Axis, RuleSet
 from .state import GameState
 
 __all__ = [
@@ -50,6 +50,9 @@ class Capabilities:
     load: bool = False
     """Whether the engine can start from a given position (``Engine.load``)."""
     players: tuple[int, ...] = (2, 3, 4, 5, 6)
+    axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per rule-set axis, the values (as in ``RuleSet.to_dict``, booleans as ``"on"`` /
+    ``"off"``) the engine plays in any combination, beyond its whole profiles."""
 
     def supports(self, rules: RuleSet) -> str | None:
         """``None`` if the engine claims these rules, else the reason it does not."""
@@ -59,7 +62,28 @@ class Capabilities:
             known = PROFILES.get(name)
             if known is not None and known.rules(players=rules.players) == rules:
                 return None
+        if self.axes:
+            for axis in AXES:
+                if axis.name == "players":
+                    continue
+                value = Axis.format(getattr(rules, axis.name))
+                if value not in self.axes.get(axis.name, ()):
+                    return f"{self.name} does not play {axis.name}={value}"
+            return None
         return f"{self.name} claims no profile with these rules"
+
+    @staticmethod
+    def every_axis() -> dict[str, tuple[str, ...]]:
+        """Every value of every axis: what an engine playing any rule set declares."""
+        out: dict[str, tuple[str, ...]] = {}
+        for axis in AXES:
+            if axis.name == "players":
+                continue
+            if axis.enum is not None:
+                out[axis.name] = tuple(str(m.value) for m in axis.enum)
+            else:
+                out[axis.name] = ("on", "off")
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +124,8 @@ class Report:
     finished: tuple[tuple[int, ...], ...]
     over: bool
     durak: int | None
+    known: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards in that hand that every player knows (VIEW-2)."""
 
     @classmethod
     def of(cls, state: GameState) -> Report:
@@ -117,6 +143,7 @@ class Report:
             finished=state.finished,
             over=outcome is not None,
             durak=outcome.durak if outcome is not None else None,
+            known=tuple(tuple(sorted(k)) for k in state.known),
         )
 
 
@@ -127,7 +154,11 @@ class Engine(Protocol):
     def capabilities(self) -> Capabilities: ...
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
-        """Begin a game: ``deck`` in dealing and drawing order (CLAR-10)."""
+        """Begin a game: ``deck`` in dealing and drawing order (CLAR-10).
+
+        An engine refuses a deck or rule set it cannot play by raising ``ValueError``
+        (with a ``.rule`` attribute naming the rule, where it knows one).
+        """
         ...
 
     def load(self, state: GameState) -> Report:
@@ -161,7 +192,8 @@ class ReferenceEngine:
         from . import __version__
 
         return Capabilities(name="durak-spec reference", version=__version__,
-                            profiles=tuple(PROFILES), load=True)
+                            profiles=tuple(PROFILES), load=True,
+                            axes=Capabilities.every_axis())
 
     @property
     def state(self) -> GameState:

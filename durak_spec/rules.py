@@ -38,7 +38,14 @@ FIRST_BOUT_MAX_ATTACK_CARDS = 5  # LIMIT-3
 
 
 class RuleSetError(ValueError):
-    """A rule set or profile that cannot be played, with the axis that is wrong."""
+    """A rule set or profile that cannot be played, with the axis that is wrong.
+
+    ``rule`` names the rule the rule set breaks, where there is one (``"DEAL-3"``).
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class ThrowIn(StrEnum):
@@ -103,7 +110,8 @@ class RuleSet:
             raise RuleSetError(f"players must be a whole number from 2 to 6, not {self.players!r}")
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleSetError(
-                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} players is not a game"
+                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} players is not a game",
+                rule="DEAL-3",
             )
         for name in ("transfer", "transfer_by_showing_trump", "multi_card_opening",
                      "first_bout_limit_five", "trump_exchange"):
@@ -117,7 +125,8 @@ class RuleSet:
         if self.transfer_by_showing_trump and not self.transfer:
             raise RuleSetError(
                 "transfer_by_showing_trump needs the transfer game (transfer=true): "
-                "showing a trump is a way to transfer (TRANSFER-7)"
+                "showing a trump is a way to transfer (TRANSFER-7)",
+                rule="TRANSFER-7",
             )
 
     def replace(self, **changes: Any) -> RuleSet:

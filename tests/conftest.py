@@ -1,0 +1,3 @@
+"""Test configuration: the specification's pytest plugin (fixtures, markers, step library)."""
+
+pytest_plugins = ["durak_spec.spec.plugin", "pytester"]
