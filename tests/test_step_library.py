@@ -4,6 +4,7 @@ that cannot occur are refused with a message that names the problem."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import textwrap
 from pathlib import Path
@@ -13,7 +14,7 @@ from pytest_bdd import parsers
 
 from durak_spec.cards import DECK, Suit, parse_card, parse_cards
 from durak_spec.engine import new_game
-from durak_spec.protocol import ReferenceEngine
+from durak_spec.protocol import Capabilities, ReferenceEngine
 from durak_spec.ruleindex import load_rule_index
 from durak_spec.rules import profile
 from durak_spec.spec import plugin
@@ -422,7 +423,10 @@ def test_the_reference_engine_is_the_default_and_claims_every_rule_set(
 
 
 class _Other(ReferenceEngine):
-    """Another engine: it claims only what its capabilities name."""
+    """Another engine: it claims whole profiles only, no free combination of axes."""
+
+    def capabilities(self) -> Capabilities:
+        return dataclasses.replace(super().capabilities(), axes={})
 
 
 def test_an_engine_can_be_injected_by_a_hook(pytester: pytest.Pytester) -> None:
