@@ -644,9 +644,11 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     last_state, last_actions = _last
     if last_state is state:
-        for legal in last_actions:  # identity, not ==: the shared action objects
+        for legal in last_actions:  # identity first: the shared action objects
             if legal is action:
                 return _play(state, action)
+        if action in last_actions:  # an equal action built elsewhere (e.g. decoded JSON)
+            return _play(state, action)
     check(state, action)
     return _play(state, action)
 
