@@ -1,0 +1,273 @@
+Feature: Limits on attack cards
+  A bout cannot grow without end. It never holds more than six attack cards, never more
+  than the defender can answer, and under source A's rules the very first bout of a game
+  holds at most five. Only attack cards count: the cards the defender covers them with do
+  not.
+
+  The players sit clockwise in the order they are named: Anna, Boris, Vera, Gleb, Dasha
+  and Egor. In these examples Anna attacks Boris unless a transfer passes the attack on.
+  Unless a scenario says otherwise, the bout in play is a later bout of the game, not the
+  first.
+
+  @LIMIT-1 @source-A @source-B @source-C @source-D
+  Rule: A bout holds at most six attack cards
+    However many cards the defender holds and however many players attack, no bout ever
+    carries more than six attack cards. The covering cards are not counted, so the table
+    may hold up to twelve cards. Once six attack cards are down, nobody may add another,
+    even if they hold a card of a rank on the table.
+
+    Scenario Outline: Under <profile>, a seventh attack card is refused though Boris holds eight cards
+      Given the rules of "<profile>"
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 8♣, 7♦ covered by 8♦, 8♠ covered by 10♠, 7♠ covered by J♠, 10♣ covered by Q♣ and 10♦ uncovered
+      And Anna holds 8♥ J♦ 6♣ 6♦
+      And Boris holds 8 cards
+      Then Anna may not throw in any card
+      When Anna throws in 8♥
+      Then it is rejected by LIMIT-1
+
+      Examples:
+        | profile  |
+        | source-a |
+        | source-b |
+        | source-c |
+        | source-d |
+
+    Example: Anna adds the sixth attack card, and then no more
+      Given hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 8♣, 7♦ covered by 8♦, 8♠ covered by 10♠, 7♠ covered by J♠ and 10♣ uncovered
+      And Anna holds 10♦ 8♥ 6♣ 6♦
+      And Boris holds 8 cards
+      Then Anna may throw in exactly 10♦ and 8♥
+      When Anna throws in 10♦
+      Then it is accepted
+      And Anna may not throw in any card
+      When Anna throws in 8♥
+      Then it is rejected by LIMIT-1
+
+    Example: With six players, Egor adds the sixth card and Dasha's would be the seventh
+      Given the players Anna, Boris, Vera, Gleb, Dasha and Egor
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ uncovered, Q♠ uncovered and 7♠ uncovered
+      And Anna holds 2 cards
+      And Boris holds 9 cards
+      And Vera holds 2 cards
+      And Gleb holds 2 cards
+      And Dasha holds 10♠ and 5 other cards
+      And Egor holds Q♣ and 5 other cards
+      When Egor throws in Q♣
+      Then it is accepted
+      When Dasha throws in 10♠
+      Then it is rejected by LIMIT-1
+      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ uncovered, Q♠ uncovered, 7♠ uncovered and Q♣ uncovered
+
+  @LIMIT-2 @source-A @source-B @source-C @source-D @clarification
+  Rule: No more attack cards than the defender can answer
+    The defender's hand caps the attack as well, but the sources count it differently.
+    Sources A and C count the cards the defender holds (C: six or the hand size, whichever
+    is smaller); sources B and D count the cards the defender held when the bout began.
+    The rule set's setting "limit_reading" holds the two readings: "current-hand" (the
+    profiles of A and C, and the classic games) and "start-hand" (the profiles of B and D).
+
+    The specification decides what the current-hand reading measures: the attack cards
+    still uncovered may never outnumber the cards in the defender's hand now. Each cover
+    takes one card out of that hand and answers one attack card, so covering never makes
+    room for more. The specification also states where the two readings part: they give
+    the same limit whenever the defender has played no attack card into this bout, which
+    is always the case in the throw-in game. They differ only when the defender put cards
+    into the bout before defending it: in the transfer game, when the attack comes back
+    to the player who opened or transferred it, or is transferred to a player who threw
+    in. That player's own card is counted against them; the start-hand reading then
+    allows one more attack card for each such card, the current-hand reading does not. A
+    property test over random games of every profile (tests/test_limit_readings.py)
+    checks that this is the only difference.
+
+    Scenario Outline: Under <profile>, Boris's hand stops the attack at three cards
+      Boris began the bout with three cards: he has covered one and holds two, and two
+      attack cards are uncovered. Both readings give the same limit here.
+
+      Given the rules of "<profile>"
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ uncovered and 9♠ uncovered
+      And Anna holds 7♠ 9♦ K♣
+      And Boris holds 2 cards
+      Then Anna may not throw in any card
+      When Anna throws in 7♠
+      Then it is rejected by LIMIT-2
+
+      Examples:
+        | profile  |
+        | source-a |
+        | source-b |
+        | source-c |
+        | source-d |
+
+    Scenario Outline: Under <profile>, the attack comes back to Anna with her own eight on the table
+      Anna opens with the eight of spades and Boris transfers it straight back with the
+      eight of clubs. Anna began the bout with six cards, but one of them is now an attack
+      card against her. After she covers her own eight, she holds four cards and faces
+      four uncovered attack cards. Boris's eight of hearts would be the sixth attack card:
+      within the six Anna held at the start (B, D), but one more than she can answer from
+      her hand (A, C).
+
+      Given the rules of "<profile>"
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 8♠ 9♠ 6♣ 6♦ K♣ A♦
+      And Boris holds 8♣ 8♦ 8♥ 9♣ 9♦ K♠
+      When Anna opens with 8♠
+      And Boris transfers with 8♣
+      And Boris throws in 8♦
+      And Anna covers 8♠ with 9♠
+      And Boris throws in 9♣ and 9♦
+      Then Boris attacks Anna
+      And Anna holds 4 cards
+      When Boris throws in 8♥
+      Then it is <outcome>
+
+      Examples:
+        | profile           | reading      | outcome             |
+        | source-a-transfer | current-hand | rejected by LIMIT-2 |
+        | classic-transfer  | current-hand | rejected by LIMIT-2 |
+        | source-b-transfer | start-hand   | accepted            |
+        | source-d-transfer | start-hand   | accepted            |
+
+    @profile-source-b
+    Example: Under source B, Anna cannot lead three sevens against Boris's two cards
+      Given the rules of "source-b"
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ 7♠ K♦
+      And Boris holds 2 cards
+      Then Anna may open with 7♣ and 7♦ together
+      And Anna may not open with 7♣ 7♦ and 7♠ together
+      When Anna opens with 7♣ 7♦ and 7♠
+      Then it is rejected by LIMIT-2
+
+    Example: Anna and Vera together may not give Boris more cards than he holds
+      Given the players Anna, Boris and Vera
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And the table shows 7♣ uncovered and 7♦ uncovered
+      And Anna holds 7♥ and 2 other cards
+      And Boris holds 10♣ J♦ Q♠
+      And Vera holds 7♠ and 2 other cards
+      When Vera throws in 7♠
+      Then it is accepted
+      When Anna throws in 7♥
+      Then it is rejected by LIMIT-2
+
+  @LIMIT-3 @source-A @source-B @variant
+  Rule: Under source A the first bout of a game holds at most five attack cards
+    Source A allows only five attack cards in the very first bout of a game; source B
+    says plainly that there is no such special limit, and sources C and D name none. The
+    limit is the switch "first_bout_limit_five": on in source A's profiles and in the
+    classic games, off in the profiles of B, C and D. From the second bout on, six is the
+    limit everywhere.
+
+    Scenario Outline: Under <profile>, Anna tries to add a sixth attack card in the first bout
+      Given the rules of "<profile>"
+      And it is the first bout
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ uncovered
+      And Anna holds J♦
+      And Boris holds 2 cards
+      When Anna throws in J♦
+      Then it is <outcome>
+
+      Examples:
+        | profile           | outcome             |
+        | source-a          | rejected by LIMIT-3 |
+        | source-a-transfer | rejected by LIMIT-3 |
+        | classic-throw-in  | rejected by LIMIT-3 |
+        | source-b          | accepted            |
+        | source-c          | accepted            |
+        | source-d          | accepted            |
+
+    @profile-source-a
+    Example: Under source A, a later bout takes the sixth card again
+      Given the rules of "source-a"
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ uncovered
+      And Anna holds J♦
+      And Boris holds 2 cards
+      When Anna throws in J♦
+      Then it is accepted
+
+    Example: With three players, Vera's card would be the sixth of the first bout
+      Given the players Anna, Boris and Vera
+      And it is the first bout
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ uncovered
+      And Anna holds J♦ 6♣ A♣
+      And Boris holds 2 cards
+      And Vera holds 10♦ 6♦ 8♣ A♦
+      Then Vera may not throw in any card
+      When Vera throws in 10♦
+      Then it is rejected by LIMIT-3
+
+  @LIMIT-4 @source-B
+  Rule: Transfers do not lift the limit of six
+    A bout that is passed on keeps every attack card it has collected: the opening, each
+    transfer card and each card thrown in count together toward the six, whoever defends
+    at the end. Since a deck holds four cards of a rank, a transfer itself leaves at most
+    four attack cards on the table; it is the cards added after a transfer that meet the
+    limit. An engine refuses the seventh card by the limit of six (LIMIT-1).
+
+    Scenario Outline: Under <profile>, the transferred eights count toward Boris's six
+      Anna took cards earlier and holds ten, so her hand does not limit the attack.
+
+      Given the rules of "<profile>"
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 8♠ 10♠ and 8 other cards
+      And Boris holds 8♣ 8♦ 8♥ 10♣ 10♦ 10♥
+      When Anna opens with 8♠
+      And Boris transfers with 8♣
+      And Boris throws in 8♦ and 8♥
+      And Anna covers 8♠ with 10♠
+      And Boris throws in 10♣ and 10♦
+      Then Boris attacks Anna
+      And Boris may not throw in any card
+      When Boris throws in 10♥
+      Then it is rejected by LIMIT-1
+
+      Examples:
+        | profile           |
+        | source-a-transfer |
+        | source-b-transfer |
+        | source-d-transfer |
+        | classic-transfer  |
+
+    Example: With four players, the attack passes twice and the six still holds
+      Gleb took cards earlier and holds eight, so his hand does not limit the attack.
+
+      Given the players Anna, Boris, Vera and Gleb
+      And the classic transfer game
+      And diamonds are trump
+      And Anna attacks Boris
+      And Anna holds 8♠ 8♣ 10♥ and 3 other cards
+      And Boris holds 8♥ 10♦ and 4 other cards
+      And Vera holds 8♦ 10♣ and 4 other cards
+      And Gleb holds 10♠ and 7 other cards
+      When Anna opens with 8♠
+      And Boris transfers with 8♥
+      And Vera transfers with 8♦
+      Then Vera attacks Gleb
+      When Gleb covers 8♠ with 10♠
+      And Anna throws in 8♣
+      And Boris throws in 10♦
+      And Vera throws in 10♣
+      Then it is accepted
+      When Anna throws in 10♥
+      Then it is rejected by LIMIT-1
