@@ -5,6 +5,9 @@ Subcommands::
     durak-spec profiles [NAME] [--json]
     durak-spec game [--profile NAME] [--players N] [--seed S] [--set AXIS=VALUE ...]
                     [--max-actions K] [--quiet] [--json]
+    durak-spec check [--engine CMD] [--rule ID ...] [--tag T ...] [--profile NAME ...]
+                     [--json FILE|-] [--junit-xml FILE] [--timeout S] [-v]
+    durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...
 
 Adding a subcommand
 -------------------
@@ -71,6 +74,7 @@ Handler: TypeAlias = Callable[[argparse.Namespace], int]
 SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli:add_profiles_parser",
     "durak_spec.cli:add_game_parser",
+    "durak_spec.check:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
 

@@ -1,0 +1,443 @@
+"""``durak-spec check``: the conformance checker (layer 7).
+
+It runs the specification's scenarios (:mod:`durak_spec.spec.runner`) against an engine
+and prints a report grouped by rule ID. With no ``--engine`` it checks the built-in
+reference engine in this process; with ``--engine "CMD"`` it starts CMD once as a
+:class:`~durak_spec.subprocess_engine.SubprocessEngine` speaking the JSON-lines protocol
+of :mod:`durak_spec.wire`, keeps it for every scenario, and starts it again after a
+failure (a crash, an exit, malformed or oversized output, an answer out of protocol, a
+request over the time limit), which the report shows as an error of that scenario.
+
+:func:`check_engine` is the same checker for an engine written in Python: give it a
+factory and it returns the exit code. The report ends with the line
+``N passed, N failed, N errored, N skipped``; the exit code is 1 if any scenario failed
+or errored, 0 otherwise, 2 for bad options, 3 if the checker itself could not run.
+
+This module decides no rule: the scenarios state the rules, the engine answers, and the
+report quotes both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from .actions import Action
+from .cards import Card
+from .cli import CommandError, Subparsers
+from .protocol import Capabilities, Engine, Report, Verdict
+from .ruleindex import load_rule_index
+from .rules import RuleSet
+from .state import GameState
+from .subprocess_engine import EngineError, EngineFailure, SubprocessEngine
+
+if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
+    from .spec.runner import RunResult, ScenarioResult
+
+__all__ = [
+    "BOOK_PAGE",
+    "REPORT_FORMAT",
+    "KeptEngine",
+    "add_parser",
+    "check_engine",
+    "format_report",
+    "junit_xml",
+    "report_json",
+    "run_command",
+]
+
+BOOK_PAGE = 'the chapter "Checking your engine" of the durak-spec book (book/implementers.md)'
+REPORT_FORMAT = "durak-spec/check-report"
+REPORT_VERSION = 1
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+DEFAULT_TIMEOUT = 5.0
+
+_DESCRIPTION = [
+    "Check a Durak engine against the executable specification: every scenario of the "
+    "feature files whose rules the engine claims is played against it, and the report "
+    "groups the outcomes by rule ID. Without --engine, the built-in reference engine is "
+    "checked.",
+    "An external engine is a command, in any language, that reads requests from its "
+    "standard input and writes one response per request to its standard output, each a "
+    "single line of JSON with the request's id. 'hello' is the handshake: the engine "
+    "answers with the protocol version, its name, the profiles and rule-set axes it plays, "
+    "the player counts, and whether it can 'load' a position (an optional capability). "
+    "'start' begins a game from the rules, a deck order and a seed; 'legal' asks for every "
+    "legal action of every player who may act; 'apply' plays an action, which the engine "
+    "accepts or rejects with a reason and, where it can, a rule ID; 'state' asks for the "
+    "hands, table, stock size, trump, discard count, roles and outcome; 'quit' ends it. "
+    "Cards and actions are written in the project's notation (7♣, or 7C), for example "
+    '{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}. The JSON Schema of '
+    "every message ships in the package as durak_spec/data/protocol.schema.json; "
+    "'python -m durak_spec.serve' serves the reference engine this way.",
+    "Each request has a time limit (--timeout). An engine that crashes, exits, writes "
+    "something that is not a line of JSON or answers out of protocol is reported with what "
+    "it wrote, and started again for the next scenario. Scenarios under rules the engine "
+    "does not claim, or needing a capability it lacks, are skipped with the reason.",
+    f"The protocol is described in {BOOK_PAGE}.",
+]
+
+_EPILOG = ("exit status: 0 if no scenario failed or errored, 1 otherwise, 2 for bad options, "
+           "3 if the checker could not run")
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    description = "\n\n".join(textwrap.fill(p, width=88) for p in _DESCRIPTION)
+    parser = subparsers.add_parser(
+        "check", help="check an engine against the specification, rule by rule",
+        description=description, epilog=textwrap.fill(_EPILOG, width=88),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", metavar="CMD", default=None,
+                        help="the command of an engine that speaks the protocol, e.g. "
+                             "\"python -m durak_spec.serve\" (default: the reference engine, "
+                             "in-process)")
+    parser.add_argument("--rule", metavar="ID", dest="rules", nargs="+", action="extend",
+                        default=[], help="only the scenarios of these rule IDs (e.g. BEAT-3)")
+    parser.add_argument("--tag", metavar="TAG", dest="tags", nargs="+", action="extend",
+                        default=[], help="only the scenarios with one of these tags "
+                                         "(e.g. variant, source-B)")
+    parser.add_argument("--profile", metavar="NAME", dest="profiles", nargs="+",
+                        action="extend", default=[],
+                        help="only the scenarios played under these profiles (see "
+                             "'durak-spec profiles'; a scenario that names none is played "
+                             "under classic-throw-in)")
+    parser.add_argument("-k", "--keyword", metavar="TEXT", default=None,
+                        help="only the scenarios whose file, line or name contains TEXT")
+    parser.add_argument("--json", metavar="FILE", dest="json_path", default=None,
+                        help="also write the results as JSON to FILE ('-': standard output, "
+                             "and the report goes to standard error)")
+    parser.add_argument("--junit-xml", metavar="FILE", dest="junit_path", default=None,
+                        help="also write the results as JUnit XML to FILE, for CI")
+    parser.add_argument("--timeout", metavar="S", type=_seconds, default=None,
+                        help=f"time limit of each request to an --engine, in seconds "
+                             f"(default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="list every scenario, passed ones and every skip included")
+    parser.set_defaults(handler=run_command)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The handler of ``durak-spec check``."""
+    def check(factory: Callable[[], Engine] | None, label: str | None = None) -> int:
+        return check_engine(factory, rules=args.rules, tags=args.tags, profiles=args.profiles,
+                            keyword=args.keyword, json_path=args.json_path,
+                            junit_path=args.junit_path, verbose=args.verbose, label=label,
+                            command=args.engine)
+
+    if args.engine is None:
+        if args.timeout is not None:
+            raise CommandError("--timeout limits the requests to an --engine command; the "
+                               "reference engine runs in-process")
+        return check(None)
+    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
+    try:
+        engine = SubprocessEngine(args.engine, timeout=timeout)
+    except ValueError as error:
+        raise CommandError(f"--engine: {error}") from None
+    except EngineFailure as error:
+        raise CommandError(f"--engine: {error}") from None
+    kept = KeptEngine(engine)
+    try:
+        try:
+            capabilities = engine.capabilities()
+        except (EngineFailure, EngineError) as error:
+            print(f"durak-spec check: the engine failed the handshake: {error}",
+                  file=sys.stderr)
+            return EXIT_FAILED
+        label = f"{capabilities.name} {capabilities.version}".strip() + \
+            f" (command: {args.engine})"
+        status = check(kept.fresh, label)
+        if kept.restarts:
+            print(f"durak-spec check: the engine was started again {kept.restarts} "
+                  f"time{'s' if kept.restarts > 1 else ''} after a failure", file=sys.stderr)
+        return status
+    finally:
+        kept.shutdown()
+
+
+# -- the Python entry ------------------------------------------------------------------------------
+
+
+def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (),
+                 tags: Iterable[str] = (), profiles: Iterable[str] = (),
+                 keyword: str | None = None, json_path: str | None = None,
+                 junit_path: str | None = None, verbose: bool = False,
+                 label: str | None = None, command: str | None = None,
+                 out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Check the engines that ``factory`` makes (default: the reference engine) and print
+    the report; return the exit code (0 all passed or skipped, 1 a failure or error).
+
+    ``factory`` is called once per scenario. Bad filters raise
+    :class:`~durak_spec.cli.CommandError`.
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    rules, tags, profiles = tuple(rules), tuple(tags), tuple(profiles)
+    try:
+        from .spec.runner import FilterError, RunnerError, run
+    except ImportError as error:
+        raise CommandError(f"durak-spec check needs pytest and pytest-bdd ({error}); install "
+                           "them with: pip install 'pytest>=9' 'pytest-bdd==9.0.1'",
+                           status=EXIT_INTERNAL) from None
+    progress = _Progress(err)
+    try:
+        result = run(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
+                     progress=progress)
+    except FilterError as error:
+        raise CommandError(str(error)) from None
+    except (RunnerError, FileNotFoundError) as error:
+        raise CommandError(f"the checker could not run: {error}",
+                           status=EXIT_INTERNAL) from None
+    finally:
+        progress.finish()
+    engine = label or result.engine or "the engine"
+    filters: dict[str, object] = {
+        "rules": sorted(set(rules)), "tags": sorted(set(tags)),
+        "profiles": sorted(set(profiles)), "keyword": keyword,
+    }
+    if json_path is not None:
+        document = json.dumps(report_json(result, engine=engine, command=command,
+                                          filters=filters), ensure_ascii=False, indent=2)
+        if json_path == "-":
+            out.write(document + "\n")
+            out = err
+        else:
+            _write(json_path, document + "\n")
+    if junit_path is not None:
+        _write(junit_path, junit_xml(result, engine=engine))
+    out.write(format_report(result, engine=engine, verbose=verbose) + "\n")
+    out.flush()
+    if not result.scenarios:
+        raise CommandError("no scenario of the specification matches these filters")
+    return 0 if result.ok else EXIT_FAILED
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+class _Progress:
+    """A counter on standard error: rewritten in place on a terminal, a line every tenth
+    of the run otherwise."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.bad = 0
+        self.shown = False
+        self.step = 0
+
+    def __call__(self, done: int, total: int, result: ScenarioResult | None) -> None:
+        if result is not None and result.outcome in ("failed", "errored"):
+            self.bad += 1
+        trouble = f", {self.bad} failed or errored" if self.bad else ""
+        if self.tty:
+            self.stream.write(f"\r\033[Kchecking scenario {done}/{total}{trouble}")
+            self.shown = True
+        else:
+            self.step = self.step or max(1, total // 10)
+            if done % self.step and done != total:
+                return
+            self.stream.write(f"checked {done}/{total} scenarios{trouble}\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty and self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+# -- the subprocess engine, kept from scenario to scenario -----------------------------------------
+
+
+class KeptEngine:
+    """One engine process for every scenario: ``close`` after a scenario keeps it running,
+    and :meth:`fresh` starts it again if a failure (or its own exit) stopped it."""
+
+    def __init__(self, engine: SubprocessEngine) -> None:
+        self.engine = engine
+        self.restarts = 0
+
+    def fresh(self) -> KeptEngine:
+        """This engine, its process started again if it is not running."""
+        if not self.engine.running:
+            self.restarts += 1
+            self.engine.restart()
+        return self
+
+    def capabilities(self) -> Capabilities:
+        return self.engine.capabilities()
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        return self.engine.start(rules, deck, seed)
+
+    def load(self, state: GameState) -> Report:
+        return self.engine.load(state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.engine.legal_actions()
+
+    def apply(self, action: Action) -> Verdict:
+        return self.engine.apply(action)
+
+    def report(self) -> Report:
+        return self.engine.report()
+
+    def close(self) -> None:
+        """The scenario is over; the process stays for the next one."""
+
+    def shutdown(self) -> None:
+        """Stop the process for good."""
+        self.engine.close()
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+
+def _tally(results: Iterable[ScenarioResult]) -> str:
+    from .spec.runner import OUTCOMES, Counts
+
+    counts = Counts.of(results)
+    parts = [f"{getattr(counts, o)} {o}" for o in OUTCOMES if getattr(counts, o)]
+    return ", ".join(parts)
+
+
+def _block(label: str, text: str, indent: int = 6) -> list[str]:
+    """``label`` then ``text``, its further lines aligned under its first."""
+    lines = text.splitlines() or [""]
+    pad = " " * (indent + len(label))
+    return [" " * indent + label + lines[0]] + [pad + line for line in lines[1:]]
+
+
+def format_report(result: RunResult, *, engine: str = "", verbose: bool = False) -> str:
+    """The text report: per rule ID its scenarios' outcomes, then the closing counts line."""
+    index = load_rule_index()
+    counts = result.counts
+    lines = [f"Checked {engine or result.engine or 'the engine'} against "
+             f"{counts.total} scenarios of {result.features} in {result.seconds:.1f} s"
+             + (f" ({result.deselected} left out by the filters)" if result.deselected else ""),
+             ""]
+    shown: dict[str, str] = {}
+    for rule, results in result.by_rule().items():
+        title = index[rule].title if rule in index else "scenarios that carry no rule ID"
+        lines.append(f"{rule}  {title}: {_tally(results)}")
+        skips: dict[str, int] = {}
+        for item in results:
+            if item.outcome in ("failed", "errored"):
+                lines.extend(_problem(item, rule, shown))
+            elif item.outcome == "skipped":
+                reason = item.skip_reason or "no reason given"
+                if verbose:
+                    lines.append(f"  skipped {item.where}  {item.name}")
+                    lines.extend(_block("why: ", reason))
+                else:
+                    skips[reason] = skips.get(reason, 0) + 1
+            elif verbose:
+                lines.append(f"  passed  {item.where}  {item.name}")
+        for reason, number in skips.items():
+            lines.append(f"  {number} skipped: {reason}")
+    if not result.scenarios:
+        lines.append("No scenario was checked.")
+    lines.extend(["", str(counts)])
+    return "\n".join(lines)
+
+
+def _problem(item: ScenarioResult, rule: str, shown: dict[str, str]) -> list[str]:
+    head = f"  {item.outcome.upper()} {item.where}  {item.name}"
+    key = item.nodeid or item.where
+    if key in shown:
+        return [head + f"  (see {shown[key]} above)"]
+    shown[key] = rule
+    lines = [head]
+    if item.step:
+        lines.extend(_block("step:   ", item.step))
+    what = "engine: " if item.outcome == "failed" else "error:  "
+    lines.extend(_block(what, item.message or "(no message)"))
+    entries = load_rule_index()
+    says = [f"{r} says: {entries[r].summary}" for r in item.rule_ids if r in entries]
+    if says:
+        lines.extend(_block("rule:   ", "\n".join(says)))
+    return lines
+
+
+def report_json(result: RunResult, *, engine: str = "", command: str | None = None,
+                filters: dict[str, object] | None = None) -> dict[str, object]:
+    """The results as one JSON document (``format`` ``durak-spec/check-report``)."""
+    from .spec.runner import Counts
+
+    index = load_rule_index()
+    rules = {}
+    for rule, results in result.by_rule().items():
+        rules[rule] = {"title": index[rule].title if rule in index else None,
+                       "counts": Counts.of(results).to_json()}
+    return {
+        "format": REPORT_FORMAT, "version": REPORT_VERSION,
+        "engine": {"name": engine or result.engine, "command": command},
+        "features": str(result.features), "filters": filters or {},
+        "seconds": round(result.seconds, 3), "counts": result.counts.to_json(),
+        "deselected": result.deselected, "summary": str(result.counts),
+        "rules": rules, "scenarios": [item.to_json() for item in result.scenarios],
+    }
+
+
+def junit_xml(result: RunResult, *, engine: str = "") -> str:
+    """The results as JUnit XML: a test suite per feature file, a test case per scenario."""
+    from .spec.runner import Counts
+
+    counts = result.counts
+    root = ET.Element("testsuites", name=f"durak-spec check: {engine or result.engine}",
+                      tests=str(counts.total), failures=str(counts.failed),
+                      errors=str(counts.errored), skipped=str(counts.skipped),
+                      time=f"{result.seconds:.3f}")
+    features: dict[str, list[ScenarioResult]] = {}
+    for item in result.scenarios:
+        features.setdefault(item.feature, []).append(item)
+    for feature, items in features.items():
+        tally = Counts.of(items)
+        suite = ET.SubElement(root, "testsuite", name=feature, tests=str(tally.total),
+                              failures=str(tally.failed), errors=str(tally.errored),
+                              skipped=str(tally.skipped),
+                              time=f"{sum(i.seconds for i in items):.3f}")
+        for item in items:
+            case = ET.SubElement(suite, "testcase", classname=feature,
+                                 name=f"{item.name} (line {item.line})", file=feature,
+                                 line=str(item.line), time=f"{item.seconds:.3f}")
+            if item.rule_ids:
+                properties = ET.SubElement(case, "properties")
+                for rule in item.rule_ids:
+                    ET.SubElement(properties, "property", name="rule", value=rule)
+            if item.outcome in ("failed", "errored"):
+                tag = "failure" if item.outcome == "failed" else "error"
+                text = "\n".join(filter(None, [f"step: {item.step}" if item.step else None,
+                                               item.message]))
+                node = ET.SubElement(case, tag, message=(item.message or "").split("\n")[0])
+                node.text = text
+            elif item.outcome == "skipped":
+                ET.SubElement(case, "skipped", message=item.skip_reason or "")
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
