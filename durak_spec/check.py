@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, TextIO
 from .actions import Action
 from .cards import Card
 from .cli import CommandError, Subparsers
-from .protocol import Capabilities, Engine, Report, Verdict
+from .protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from .ruleindex import load_rule_index
 from .rules import RuleSet
 from .state import GameState
@@ -124,7 +124,25 @@ def add_parser(subparsers: Subparsers) -> None:
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list every scenario, passed ones and every skip included")
+    parser.add_argument("--random", metavar="N", type=_count, default=None,
+                        help="instead of the scenarios, play N random games per claimed "
+                             "profile and player count in lockstep with the reference and "
+                             "report the first divergence, shrunk")
+    parser.add_argument("--seed", metavar="S", type=int, default=0,
+                        help="the seed of the --random games (default 0)")
+    parser.add_argument("--perft", action="store_true",
+                        help="instead of the scenarios, compare the engine's perft counts "
+                             "(action sequences to depth 1..N from stacked deals) with the "
+                             "stored ones")
+    parser.add_argument("--max-depth", metavar="D", type=_count, default=None,
+                        help="with --perft, count only to this depth")
     parser.set_defaults(handler=run_command)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
 
 
 def _seconds(text: str) -> float:
@@ -145,6 +163,8 @@ def run_command(args: argparse.Namespace) -> int:
                             junit_path=args.junit_path, verbose=args.verbose, label=label,
                             command=args.engine)
 
+    if args.random is not None or args.perft:
+        return _run_differential(args)
     if args.engine is None:
         if args.timeout is not None:
             raise CommandError("--timeout limits the requests to an --engine command; the "
@@ -174,6 +194,56 @@ def run_command(args: argparse.Namespace) -> int:
         return status
     finally:
         kept.shutdown()
+
+
+def _run_differential(args: argparse.Namespace) -> int:
+    """``--random`` (lockstep games) and ``--perft`` (move-path counts) for an engine."""
+    from .lockstep import format_lockstep, play_lockstep
+    from .perft import check_positions, format_check
+
+    if args.random is not None and args.perft:
+        raise CommandError("choose one of --random and --perft")
+    engine: Engine
+    if args.engine is None:
+        engine = ReferenceEngine()
+    else:
+        timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
+        try:
+            engine = SubprocessEngine(args.engine, timeout=timeout)
+        except (ValueError, EngineFailure) as error:
+            raise CommandError(f"--engine: {error}") from None
+    tty = sys.stderr.isatty()
+
+    def note(done: int, total: int, *_: object) -> None:
+        if tty:
+            print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
+        elif done == total or done % max(1, total // 10) == 0:
+            print(f"{done}/{total}", file=sys.stderr, flush=True)
+
+    try:
+        if args.perft:
+            results = check_positions(None if args.engine is None else engine,
+                                      max_depth=args.max_depth, progress=note)
+            text, ok = format_check(results), all(r.ok for r in results)
+            payload: object = [r.to_json() for r in results]
+        else:
+            outcome = play_lockstep(engine, games=args.random, seed=args.seed,
+                                    profiles=args.profiles or None, progress=note)
+            text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
+            payload = outcome.to_json()
+    finally:
+        if tty:
+            print(file=sys.stderr)
+        engine.close()
+    if args.json_path is not None:
+        document = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+        if args.json_path == "-":
+            sys.stdout.write(document)
+        else:
+            Path(args.json_path).write_text(document, encoding="utf-8")
+    out = sys.stderr if args.json_path == "-" else sys.stdout
+    out.write(text.rstrip("\n") + "\n")
+    return 0 if ok else EXIT_FAILED
 
 
 # -- the Python entry ------------------------------------------------------------------------------

@@ -574,3 +574,29 @@ def test_an_engine_that_fails_the_handshake_is_reported(tmp_path: Path) -> None:
     result = cli("--engine", f"{PYTHON} -c \"print('hello?')\"")
     assert result.code == 1
     assert "handshake" in result.err and "hello?" in result.err
+
+
+# -- differential modes: --random (lockstep) and --perft -------------------------------------------
+
+
+def test_random_lockstep_against_the_reference_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_spec.cli import main
+
+    assert main(["check", "--random", "1", "--seed", "5", "--profile", "classic-transfer"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^5 agreed, 0 diverged, 0 failed, 0 skipped", out, re.M), out
+
+
+def test_perft_of_the_reference_matches_the_stored_counts(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_spec.cli import main
+
+    assert main(["check", "--perft", "--max-depth", "3"]) == 0
+    assert re.search(r"positions: \d+ ok, 0 failed", capsys.readouterr().out)
+
+
+def test_random_and_perft_are_exclusive(capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_spec.cli import main
+
+    assert main(["check", "--random", "1", "--perft"]) == 2
+    assert "choose one of --random and --perft" in capsys.readouterr().err

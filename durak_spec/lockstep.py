@@ -1,0 +1,1216 @@
+"""Differential play: random games in lockstep between an engine and the reference (layer 7).
+
+:func:`play_lockstep` deals seeded decks and plays every game twice at once: in the
+reference implementation (the pure functions of :mod:`durak_spec.engine`) and in the
+engine under test (any :class:`~durak_spec.protocol.Engine`: in-process, or a command
+through :class:`~durak_spec.subprocess_engine.SubprocessEngine`). Every move is a seeded
+random choice among the *reference's* legal actions, so a game's course depends only on
+the seed, never on the engine's answers. After the deal and after every action it
+compares:
+
+* the verdict: the engine must accept the (legal) action;
+* the public report: hands, table, stock, trump, face-up card, discard, attacker,
+  defender, taking, finished, over, durak and, when the engine reports it, ``known``;
+* every player's legal actions, as sets (the engine's order and repeats do not matter).
+
+Now and then (a seeded fifth of the steps) it also *probes*: it picks an action the
+reference rejects from a pool of near misses (cards a player does not hold, covers that
+do not beat, throw-ins of ranks not on the table, transfers the rules forbid, a take or a
+done out of turn ...) and asks the engine to play it. The engine must reject it and its
+report must not change.
+
+The first divergence of each configuration (a claimed profile at a supported player
+count, :func:`configurations`) ends that configuration's games and becomes a
+:class:`Divergence`: a replayable :class:`Record` (the rules, the deck in dealing order,
+the seed and the steps in action notation, see :meth:`Record.to_json`), shrunk by
+:func:`shrink` to the shortest prefix that still diverges when replayed from the start,
+the fields that differ (the engine's value against the reference's), and the rule they
+touch. Rule IDs come from the reference itself where it can give one: an action the
+engine lists or accepts but the reference does not is explained by the reference's
+``check`` (``TRANSFER-3``, ``BEAT-5``, ...). Otherwise the kind of the action or the field
+names the rule: a legal cover the engine misses touches ``BEAT-1``..``BEAT-3``, hands that
+differ after the drawing ``DRAW-*``, roles ``ORDER-*``, and so on.
+
+An engine that fails (:class:`~durak_spec.subprocess_engine.EngineFailure`: it crashed,
+exited, hung, wrote malformed JSON ...) is a divergence of kind ``"engine failure"``; an
+engine that raises or answers with an error response is one of kind ``"engine error"``.
+After a failure the engine is restarted (through its ``restart()`` method, which
+:class:`~durak_spec.subprocess_engine.SubprocessEngine` has) for the next configuration.
+
+Everything is deterministic for a seed: the same seed plays the same games and finds the
+same divergences. This module decides no rule: the reference's functions decide, the
+engine answers, and the report quotes both. ``python -m durak_spec.lockstep`` runs it from
+the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from .actions import (
+    Action,
+    Cover,
+    Done,
+    ExchangeTrump,
+    Open,
+    Take,
+    ThrowIn,
+    Transfer,
+    parse_action,
+)
+from .cards import DECK, Card, format_cards, parse_card
+from .engine import apply, check, deal, legal_actions, new_game
+from .errors import DurakError, IllegalAction
+from .protocol import Accepted, Capabilities, Engine, Rejected, Report
+from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILES, RuleSet, RuleSetError
+from .state import GameState
+from .subprocess_engine import EngineFailure
+
+__all__ = [
+    "DIVERGENCE_KINDS",
+    "RECORD_FORMAT",
+    "ConfigResult",
+    "Configuration",
+    "Difference",
+    "Divergence",
+    "DivergenceKind",
+    "GameProgress",
+    "LockstepResult",
+    "Record",
+    "RecordError",
+    "Step",
+    "configurations",
+    "format_lockstep",
+    "main",
+    "play_lockstep",
+    "replay",
+    "shrink",
+]
+
+RECORD_FORMAT = "durak-spec/lockstep-record"
+RECORD_VERSION = 1
+RESULT_FORMAT = "durak-spec/lockstep-report"
+DEFAULT_MAX_ACTIONS = 2000
+DEFAULT_PROBE_RATE = 0.2
+_LEGAL_SHOWN = 8  # legal-action differences listed per divergence
+
+DivergenceKind = Literal["deal", "verdict", "report", "legal actions", "probe",
+                         "engine failure", "engine error"]
+DIVERGENCE_KINDS: tuple[DivergenceKind, ...] = ("deal", "verdict", "report", "legal actions",
+                                                "probe", "engine failure", "engine error")
+"""What diverged: the report after the deal, the verdict on a legal action, the report
+after an action, the legal actions, an illegal action (probe) the engine accepted or that
+changed its state, an engine that broke the protocol, an engine that raised or refused."""
+
+
+# -- records: replayable games -------------------------------------------------------------------
+
+
+class RecordError(ValueError):
+    """A lockstep record (JSON) that cannot be read; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a record: an action to play, or an illegal action to try (a probe)."""
+
+    action: Action
+    probe: bool = False
+    """A probe: the reference rejects the action; the engine must reject it and change
+    nothing."""
+
+    def to_json(self) -> str | dict[str, str]:
+        return {"probe": str(self.action)} if self.probe else str(self.action)
+
+    @classmethod
+    def from_json(cls, value: object, where: str) -> Step:
+        try:
+            if isinstance(value, str):
+                return cls(parse_action(value))
+            if isinstance(value, dict) and set(value) == {"probe"} and \
+                    isinstance(value["probe"], str):
+                return cls(parse_action(value["probe"]), probe=True)
+        except DurakError as error:
+            raise RecordError(f"{where}: {error}") from None
+        raise RecordError(f"{where}: a step is an action in notation (\"P0 open 7♣\") or "
+                          f"{{\"probe\": \"P1 take\"}}, not {value!r}")
+
+    def __str__(self) -> str:
+        return f"probe {self.action}" if self.probe else str(self.action)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game both engines can replay: the rules, the deck, the seed and the steps."""
+
+    rules: RuleSet
+    deck: tuple[Card, ...]
+    seed: int
+    steps: tuple[Step, ...] = ()
+    profile: str | None = None
+    """The profile the rules come from (for the reader; replay uses ``rules``)."""
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions played (probes left out)."""
+        return tuple(step.action for step in self.steps if not step.probe)
+
+    def prefix(self, length: int) -> Record:
+        return Record(self.rules, self.deck, self.seed, self.steps[:length], self.profile)
+
+    def to_json(self) -> dict[str, object]:
+        """The record as JSON: actions in the project's notation, cards as ``"7♣"``."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "profile": self.profile,
+                "rules": self.rules.to_dict(), "deck": [str(c) for c in self.deck],
+                "seed": self.seed, "steps": [step.to_json() for step in self.steps]}
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Read :meth:`to_json`'s document back, strictly."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a lockstep record is a JSON object, not {type(data).__name__}")
+        if data.get("format") != RECORD_FORMAT or data.get("version") != RECORD_VERSION:
+            raise RecordError(f"not a lockstep record: format must be {RECORD_FORMAT!r} and "
+                              f"version {RECORD_VERSION}")
+        unknown = sorted(set(data) - {"format", "version", "profile", "rules", "deck", "seed",
+                                      "steps"})
+        if unknown:
+            raise RecordError(f"unknown field {unknown[0]!r} in a lockstep record")
+        try:
+            rules = RuleSet.from_dict(data.get("rules"))  # type: ignore[arg-type]
+        except RuleSetError as error:
+            raise RecordError(f"rules: {error}") from None
+        deck_data = data.get("deck")
+        if not isinstance(deck_data, list) or not all(isinstance(c, str) for c in deck_data):
+            raise RecordError("deck: must be a list of cards like \"7♣\"")
+        try:
+            deck = tuple(parse_card(c) for c in deck_data)
+        except ValueError as error:
+            raise RecordError(f"deck: {error}") from None
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError("seed: must be a whole number")
+        steps_data = data.get("steps")
+        if not isinstance(steps_data, list):
+            raise RecordError("steps: must be a list of actions in notation")
+        steps = tuple(Step.from_json(s, f"steps[{i}]") for i, s in enumerate(steps_data))
+        profile = data.get("profile")
+        if profile is not None and not isinstance(profile, str):
+            raise RecordError("profile: must be a profile name or null")
+        return cls(rules, deck, seed, steps, profile)
+
+
+# -- what differs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One thing the engine and the reference disagree on, and the rule it touches."""
+
+    field: str
+    """What differs: ``verdict``, a report field (``hands[P1]``, ``attacker``, ...), a
+    legal action (``legal action P1 transfer 8♥``) or ``engine``."""
+    engine: str
+    reference: str
+    rule: str | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"field": self.field, "engine": self.engine, "reference": self.reference,
+                "rule": self.rule}
+
+    def __str__(self) -> str:
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{self.field} — engine: {self.engine}; reference: {self.reference}{rule}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A divergence as one replay met it: at which step (-1: the deal), what and why."""
+
+    kind: DivergenceKind
+    differences: tuple[Difference, ...]
+    step: int = -1
+    failure: EngineFailure | None = None
+
+    @property
+    def rule(self) -> str | None:
+        return next((d.rule for d in self.differences if d.rule), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first divergence of a configuration: a shrunk replayable record and what differs.
+
+    ``record`` ends with the step after which the engine and the reference disagreed (no
+    steps: they disagreed on the deal). ``rule`` is the rule the first difference touches.
+    """
+
+    kind: DivergenceKind
+    record: Record
+    differences: tuple[Difference, ...]
+    rule: str | None
+    label: str = ""
+    """The configuration, e.g. ``classic-transfer, 3 players``."""
+    game: int = 0
+    """The game of the configuration (0-based) in which it was found."""
+    found_after: int = 0
+    """Steps played (probes included) when it was found, before shrinking."""
+    shrunk: bool = True
+    reproducible: bool = True
+    """Whether replaying the record from the start shows it again."""
+    note: str = ""
+
+    @property
+    def length(self) -> int:
+        return len(self.record.steps)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "rule": self.rule, "configuration": self.label,
+                "game": self.game, "found_after": self.found_after, "shrunk": self.shrunk,
+                "reproducible": self.reproducible, "note": self.note,
+                "differences": [d.to_json() for d in self.differences],
+                "record": self.record.to_json()}
+
+    def describe(self, indent: str = "  ") -> str:
+        """Several lines: the configuration, what differs, the replay and the record."""
+        head = f"{self.label}, game {self.game + 1}" if self.label else "divergence"
+        rule = " ".join(filter(None, (self.rule, _title(self.rule))))
+        lines = [f"{head}: {self.kind}" + (f" ({rule})" if rule else "")]
+        where = "at the deal" if not self.record.steps else \
+            f"after step {len(self.record.steps)}: {self.record.steps[-1]}"
+        lines.append(f"{indent}diverges {where}")
+        for difference in self.differences:
+            lines.append(f"{indent}  {difference}")
+        shrink_note = (f"shrunk from {self.found_after} steps" if self.shrunk and
+                       self.found_after != self.length else
+                       "already the shortest prefix" if self.shrunk else "not shrunk")
+        lines.append(f"{indent}replay: {len(self.record.steps)} steps ({shrink_note}"
+                     + ("" if self.reproducible else "; NOT reproduced by a replay") + ")"
+                     + (f"; {self.note}" if self.note else ""))
+        for start in range(0, len(self.record.steps), 6):
+            lines.append(f"{indent}  " + "; ".join(str(s) for s in
+                                                   self.record.steps[start:start + 6]))
+        lines.append(f"{indent}record: " + json.dumps(self.record.to_json(),
+                                                      ensure_ascii=False))
+        return "\n".join(lines)
+
+
+def _title(rule: str | None) -> str:
+    if rule is None:
+        return ""
+    try:
+        from .ruleindex import load_rule_index
+
+        index = load_rule_index()
+    except (OSError, ValueError):  # pragma: no cover - the index ships with the package
+        return ""
+    return index[rule].title if rule in index else ""
+
+
+# -- which rule a difference touches -----------------------------------------------------------
+
+
+def _action_rule(state: GameState, action: Action) -> str:
+    """The rule that makes a legal ``action`` legal: what an engine that misses or rejects
+    it gets wrong."""
+    if isinstance(action, Open):
+        return "ATTACK-2" if len(action.played) > 1 else "ATTACK-1"
+    if isinstance(action, ThrowIn):
+        return "ATTACK-3" if action.player == state.attacker else "ATTACK-4"
+    if isinstance(action, Cover):
+        trump = state.trump
+        if action.card.suit == action.attack.suit and action.card.suit != trump:
+            return "BEAT-1"
+        if action.card.suit == trump and action.attack.suit != trump:
+            return "BEAT-2"
+        return "BEAT-3"
+    if isinstance(action, Transfer):
+        return "TRANSFER-7" if action.show else "TRANSFER-1"
+    if isinstance(action, Take):
+        return "TAKE-1"
+    if isinstance(action, Done):
+        return "ATTACK-5"
+    if isinstance(action, ExchangeTrump):
+        return "VAR-1"
+    return "CLAR-3"  # pragma: no cover - every action kind is named above
+
+
+def _why_illegal(state: GameState, action: Action) -> IllegalAction | None:
+    try:
+        check(state, action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+def _report_rule(name: str, before: GameState | None, action: Action | None,
+                 after: GameState, engine: Report) -> str:
+    """The rule a report field that differs touches, from what the last action did."""
+    players = after.rules.players
+    if name == "trump":
+        return "DEAL-8" if players == MAX_PLAYERS else "DEAL-5"
+    if before is None or action is None:  # the deal
+        if name == "hands":
+            return "DEAL-4" if any(len(h) != 6 for h in engine.hands) else "CLAR-10"
+        if name in ("stock", "face_up"):
+            return "DEAL-8" if players == MAX_PLAYERS else "DEAL-6"
+        if name == "attacker":
+            return "ORDER-1" if any(c.suit == after.trump for h in after.hands for c in h) \
+                else "ORDER-2"
+        return {"defender": "ORDER-3", "known": "VIEW-2"}.get(name, "CLAR-10")
+    if isinstance(action, ExchangeTrump):
+        return "VIEW-2" if name == "known" else "CLAR-5"
+    if name == "known":
+        return "TRANSFER-7" if isinstance(action, Transfer) and action.show else "VIEW-2"
+    ended = after.bout > before.bout
+    taken = before.taking or isinstance(action, Take)
+    if name in ("finished", "over", "durak"):
+        if not ended:
+            return "END-6"
+        if name == "finished":
+            return "END-1"
+        outcome = after.outcome
+        return "END-4" if outcome is not None and outcome.durak is None else "END-3"
+    if not ended:
+        if name == "table":
+            return "ATTACK-5" if not engine.table else _action_rule(before, action)
+        if name == "hands":
+            return "CLAR-1"
+        if name in ("attacker", "defender"):
+            return "TRANSFER-1" if isinstance(action, Transfer) else "ORDER-3"
+        if name == "taking":
+            return "TAKE-1" if isinstance(action, Take) else "CLAR-4"
+        if name == "discard":
+            return "DEFEND-1"
+        return "DRAW-1"  # stock, face_up: nothing is drawn before the bout ends
+    if name == "table":
+        return "ATTACK-5"
+    if name == "discard":
+        return "TAKE-2" if taken else "DEFEND-1"
+    if name == "hands":
+        if before.stock:
+            same = sorted(c for h in engine.hands for c in h) == \
+                sorted(c for h in after.hands for c in h)
+            return "DRAW-2" if same else "DRAW-1"
+        return "TAKE-2" if taken else "DEFEND-1"
+    if name == "stock":
+        return "DRAW-1"
+    if name == "face_up":
+        return "DRAW-5"
+    someone_out = len(after.finished) > len(before.finished)
+    if name == "attacker":
+        return "ORDER-5" if taken else "ORDER-6" if someone_out else "ORDER-4"
+    if name == "defender":
+        return "ORDER-6" if someone_out else "ORDER-3"
+    return "TAKE-2"  # taking
+
+
+# -- comparing reports -------------------------------------------------------------------------
+
+
+def _seat(value: int | None) -> str:
+    return "none" if value is None else f"P{value}"
+
+
+def _table_text(table: Sequence[tuple[Card, Card | None]]) -> str:
+    return " ".join(str(a) if c is None else f"{a}/{c}" for a, c in table) or "(empty)"
+
+
+def _finished_text(finished: Sequence[Sequence[int]]) -> str:
+    return ", ".join("=".join(f"P{p}" for p in group) for group in finished) or "(nobody)"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return format_cards(cards) or "(none)"
+
+
+_FIELDS: tuple[tuple[str, Callable[[Any], str]], ...] = (
+    ("table", _table_text),
+    ("stock", str),
+    ("trump", str),
+    ("face_up", lambda c: "none" if c is None else str(c)),
+    ("discard", str),
+    ("attacker", _seat),
+    ("defender", _seat),
+    ("taking", lambda b: "true" if b else "false"),
+    ("finished", _finished_text),
+    ("over", lambda b: "true" if b else "false"),
+    ("durak", _seat),
+)
+
+
+def _norm_groups(value: Sequence[Sequence[Any]]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(tuple(group) for group in value)
+
+
+def _compare_reports(engine: Report, reference: Report, before: GameState | None,
+                     action: Action | None, after: GameState) -> list[Difference]:
+    """The fields of the public report that differ (``known`` only if the engine tells it)."""
+    if not engine.known and reference.known:  # ``known`` is optional in a report
+        reference = replace(reference, known=())
+    if engine == reference:
+        return []
+    out: list[Difference] = []
+
+    def differ(name: str, label: str, mine: str, theirs: str) -> None:
+        out.append(Difference(label, mine, theirs,
+                              _report_rule(name, before, action, after, engine)))
+
+    mine_hands = tuple(tuple(sorted(h)) for h in engine.hands)
+    if len(mine_hands) != len(reference.hands):
+        differ("hands", "hands", f"has {len(mine_hands)} hands",
+               f"has {len(reference.hands)} hands")
+    else:
+        for seat, (mine, theirs) in enumerate(zip(mine_hands, reference.hands, strict=True)):
+            if mine != theirs:
+                differ("hands", f"hands[P{seat}]", _cards_text(mine), _cards_text(theirs))
+    for name, show in _FIELDS:
+        mine_value: Any = getattr(engine, name)
+        theirs_value: Any = getattr(reference, name)
+        if name in ("table", "finished"):
+            mine_value, theirs_value = _norm_groups(mine_value), _norm_groups(theirs_value)
+        if mine_value != theirs_value:
+            differ(name, name, show(mine_value), show(theirs_value))
+    if engine.known:
+        mine_known = tuple(tuple(sorted(k)) for k in engine.known)
+        if len(mine_known) != len(reference.known):
+            differ("known", "known", f"has {len(mine_known)} entries",
+                   f"has {len(reference.known)} entries")
+        else:
+            for seat, (mine, theirs) in enumerate(zip(mine_known, reference.known,
+                                                      strict=True)):
+                if mine != theirs:
+                    differ("known", f"known[P{seat}]", _cards_text(mine), _cards_text(theirs))
+    return out
+
+
+def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
+                   state: GameState) -> list[Difference]:
+    """Actions one side lists and the other does not (sets: order and repeats ignored)."""
+    mine, theirs = set(engine), set(reference)
+    if mine == theirs:
+        return []
+    out: list[Difference] = []
+    for action in sorted(mine - theirs, key=_sort_key):
+        why = _why_illegal(state, action)
+        text = f"illegal: {why.reason}" if why is not None else "not listed"
+        out.append(Difference(f"legal action {action}", "lists it", text,
+                              why.rule if why is not None else _action_rule(state, action)))
+    for action in sorted(theirs - mine, key=_sort_key):
+        out.append(Difference(f"legal action {action}", "does not list it", "legal",
+                              _action_rule(state, action)))
+    if len(out) > _LEGAL_SHOWN:
+        more = len(out) - _LEGAL_SHOWN
+        out = [*out[:_LEGAL_SHOWN],
+               Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
+    return out
+
+
+def _sort_key(action: object) -> tuple[Any, ...]:
+    if isinstance(action, Action):
+        return (0, *action.sort_key())
+    return (1, repr(action))  # pragma: no cover - engines return actions
+
+
+# -- one game in both engines ----------------------------------------------------------------
+
+
+class _Broke(Exception):
+    """The engine raised, refused a request, or failed; the game cannot go on."""
+
+    def __init__(self, found: _Found) -> None:
+        super().__init__(found.kind)
+        self.found = found
+
+
+class _Game:
+    """One game played in the engine and in the reference side by side."""
+
+    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int) -> None:
+        self.engine = engine
+        self.rules = rules
+        self.deck = tuple(deck)
+        self.seed = seed
+        self.state = new_game(rules, deck=self.deck, seed=seed)
+        self.legal = legal_actions(self.state)
+        self.last: Action | None = None
+        self.probing = False
+        self.context_rule: str | None = None
+
+    @property
+    def context(self) -> str:
+        if self.last is None:
+            return "the deal"
+        return f"probing {self.last}" if self.probing else f"after {self.last}"
+
+    def _call(self, what: str, call: Callable[[], Any]) -> Any:
+        # A broken engine touches no rule in particular: the rule of the action in play
+        # is only named in the text, so that failures group apart from rule divergences.
+        try:
+            return call()
+        except EngineFailure as error:
+            raise _Broke(_Found("engine failure", (Difference(
+                "engine", f"failed at {what} ({self._where()}): {error}",
+                "an answer in protocol", None),), failure=error)) from None
+        except (KeyboardInterrupt, SystemExit, MemoryError):
+            raise
+        except Exception as error:  # an engine's exception or error response is reported
+            raise _Broke(_Found("engine error", (Difference(
+                "engine", f"raised at {what} ({self._where()}): {type(error).__name__}: "
+                f"{error}", "an answer", None),))) from None
+
+    def _where(self) -> str:
+        return self.context + (f", {self.context_rule}" if self.context_rule else "")
+
+    def _report(self, what: str = "state", call: Callable[[], Any] | None = None) -> Report:
+        report = self._call(what, self.engine.report if call is None else call)
+        if not isinstance(report, Report):
+            raise _Broke(_Found("engine error", (Difference(
+                "engine", f"answered {what} with {type(report).__name__}, not a Report",
+                "a Report", None),)))
+        return report
+
+    def _legal(self) -> list[Difference]:
+        mine = tuple(self._call("legal", self.engine.legal_actions))
+        odd = next((a for a in mine if not isinstance(a, Action)), None)
+        if odd is not None:
+            raise _Broke(_Found("engine error", (Difference(
+                "engine", f"listed {odd!r} among the legal actions, which is not an Action",
+                "actions", None),)))
+        return _compare_legal(mine, self.legal, self.state)
+
+    def start(self) -> _Found | None:
+        report = self._report("start", lambda: self.engine.start(self.rules, self.deck,
+                                                                self.seed))
+        differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
+        if differences:
+            return _Found("deal", tuple(differences))
+        differences = self._legal()
+        return _Found("legal actions", tuple(differences)) if differences else None
+
+    def play(self, action: Action) -> _Found | None:
+        before = self.state
+        self.last, self.probing = action, False
+        self.context_rule = _action_rule(before, action)
+        verdict = self._call("apply", lambda: self.engine.apply(action))
+        if not isinstance(verdict, Accepted):
+            shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
+                                                         else "")
+                     if isinstance(verdict, Rejected) else f"answers {verdict!r}")
+            return _Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
+                                                 self.context_rule),))
+        self.state = apply(before, action)
+        self.legal = legal_actions(self.state)
+        differences = _compare_reports(self._report(), Report.of(self.state), before, action,
+                                       self.state)
+        if differences:
+            return _Found("report", tuple(differences))
+        differences = self._legal()
+        return _Found("legal actions", tuple(differences)) if differences else None
+
+    def probe(self, action: Action) -> _Found | None:
+        why = _why_illegal(self.state, action)
+        if why is None:  # not illegal here (a record replayed against changed rules)
+            return None
+        self.last, self.probing = action, True
+        self.context_rule = why.rule
+        verdict = self._call("apply", lambda: self.engine.apply(action))
+        if not isinstance(verdict, Rejected):
+            return _Found("probe", (Difference(f"verdict on {action}",
+                                               "accepts it" if isinstance(verdict, Accepted)
+                                               else f"answers {verdict!r}",
+                                               f"illegal: {why.reason}", why.rule),))
+        report = self._report()
+        differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
+        if differences:
+            changed = tuple(Difference(d.field, f"{d.engine} after rejecting {action}",
+                                       d.reference, why.rule) for d in differences)
+            return _Found("probe", changed)
+        return None
+
+
+_PROBE_TRIES = 8
+
+
+def _near_miss(state: GameState, rng: random.Random) -> Action:
+    """A seeded action of a player still in that is often, but not always, illegal now: a
+    card played out of turn or of the wrong rank, a cover that does not beat, a card the
+    player does not hold, a transfer the rules forbid, a take or a done out of turn."""
+    rules = state.rules
+    seat = rng.choice(state.in_game())
+    hand = state.hands[seat]
+    kind = rng.randrange(8)
+    if kind == 0:
+        return Take(seat)
+    if kind == 1:
+        return Done(seat)
+    if kind == 2 and rules.trump_exchange:
+        return ExchangeTrump(seat)
+    if kind in (3, 4) and state.table:
+        attack = rng.choice(state.table).attack
+        card = rng.choice(hand) if hand and kind == 3 else rng.choice(DECK)
+        return Cover(seat, attack, card)
+    card = rng.choice(hand) if hand and kind != 5 else rng.choice(DECK)
+    if kind == 6 and rules.transfer:
+        return Transfer(seat, card, show=rules.transfer_by_showing_trump and rng.random() < 0.3)
+    if kind == 7 or not state.table:
+        return Open(seat, (card,))
+    return ThrowIn(seat, card)
+
+
+def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
+                ) -> Action | None:
+    """A seeded near miss that the reference rejects (``None`` if every try was legal)."""
+    for _ in range(_PROBE_TRIES):
+        action = _near_miss(state, rng)
+        if action not in legal:
+            return action
+    return None
+
+
+def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
+               probe_rate: float) -> tuple[Record, _Found | None, bool]:
+    """Play one random game; return its record so far, the divergence, and whether the
+    game was cut at ``max_actions``."""
+    game = _Game(engine, record.rules, record.deck, record.seed)
+    steps: list[Step] = []
+
+    def done(found: _Found | None) -> tuple[Record, _Found | None, bool]:
+        return Record(record.rules, record.deck, record.seed, tuple(steps),
+                      record.profile), found, False
+
+    try:
+        found = game.start()
+        if found is not None:
+            return done(found)
+        played = 0
+        while game.legal:
+            if played >= max_actions:
+                return Record(record.rules, record.deck, record.seed, tuple(steps),
+                              record.profile), None, True
+            if probe_rate > 0 and rng.random() < probe_rate:
+                probe = _pick_probe(game.state, game.legal, rng)
+                if probe is not None:
+                    steps.append(Step(probe, probe=True))
+                    found = game.probe(probe)
+                    if found is not None:
+                        return done(_Found(found.kind, found.differences, len(steps) - 1,
+                                           found.failure))
+            action = rng.choice(game.legal)
+            steps.append(Step(action))
+            played += 1
+            found = game.play(action)
+            if found is not None:
+                return done(_Found(found.kind, found.differences, len(steps) - 1,
+                                   found.failure))
+    except _Broke as broke:
+        found = broke.found
+        return done(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
+    return done(None)
+
+
+def _replay(engine: Engine, record: Record) -> _Found | None:
+    """Replay ``record`` from the start, comparing after every step."""
+    try:
+        game = _Game(engine, record.rules, record.deck, record.seed)
+    except DurakError as error:
+        raise RecordError(f"the record cannot be replayed: {error}") from None
+    index = -1
+    try:
+        found = game.start()
+        if found is not None:
+            return found
+        for index, step in enumerate(record.steps):
+            if step.probe:
+                found = game.probe(step.action)
+            else:
+                if step.action not in game.legal:
+                    why = _why_illegal(game.state, step.action)
+                    raise RecordError(f"step {index + 1}, {step.action}, is not legal in the "
+                                      f"reference" + (f": {why}" if why else ""))
+                found = game.play(step.action)
+            if found is not None:
+                return _Found(found.kind, found.differences, index, found.failure)
+    except _Broke as broke:
+        found = broke.found
+        return _Found(found.kind, found.differences, index, found.failure)
+    return None
+
+
+def _recover(engine: Engine) -> bool:
+    """Restart an engine after a failure, if it can be; whether it runs again."""
+    restart = getattr(engine, "restart", None)
+    if not callable(restart):
+        return False
+    try:
+        restart()
+    except EngineFailure:
+        return False
+    return True
+
+
+def _same(first: _Found, second: _Found) -> bool:
+    return first.kind == second.kind and first.rule == second.rule
+
+
+def replay(engine: Engine, record: Record) -> Divergence | None:
+    """Replay ``record`` from the start in ``engine`` and the reference; the divergence met
+    (its record cut after the diverging step), or ``None`` if they agree throughout.
+
+    Raises :class:`RecordError` if the record is not a game of the reference (an action
+    that is not legal there).
+    """
+    found = _replay(engine, record)
+    if found is None:
+        return None
+    if found.failure is not None:
+        _recover(engine)
+    return Divergence(found.kind, record.prefix(found.step + 1), found.differences,
+                      found.rule, found_after=len(record.steps), shrunk=False)
+
+
+def shrink(engine: Engine, record: Record) -> Divergence | None:
+    """The shortest prefix of ``record`` that still diverges, with needless probes left out,
+    as a :class:`Divergence`; ``None`` if a replay of ``record`` agrees with the reference.
+
+    Every candidate is replayed from the start (``engine.start``). The shortest diverging
+    prefix is what a binary search over prefix lengths converges to; since a replay compares
+    after every step, the replay of the whole record already shows the first step that
+    diverges, so one replay finds it. The linear pass then leaves out the probes before the
+    last step, all at once and else one by one, keeping a removal only when the same
+    divergence (kind and rule) remains.
+    """
+    found = _replay_safely(engine, record)
+    if found is None:
+        return None
+    best, best_found = _shrink(engine, record, found)
+    return Divergence(best_found.kind, best, best_found.differences, best_found.rule,
+                      found_after=len(record.steps))
+
+
+def _shrink(engine: Engine, record: Record, found: _Found) -> tuple[Record, _Found]:
+    """:func:`shrink`, given the divergence the replay of ``record`` met."""
+    best = record.prefix(found.step + 1)
+    best_found = found
+    probes = [i for i, step in enumerate(best.steps[:-1]) if step.probe]
+    if not probes:
+        return best, best_found
+    candidate = Record(best.rules, best.deck, best.seed,
+                       tuple(s for i, s in enumerate(best.steps) if i not in probes),
+                       best.profile)
+    again = _replay_safely(engine, candidate)
+    if again is not None and _same(again, best_found):
+        return candidate.prefix(again.step + 1), again
+    for index in reversed(probes):  # later removals leave earlier indices in place
+        if index >= len(best.steps) - 1 or not best.steps[index].probe:
+            continue
+        candidate = Record(best.rules, best.deck, best.seed,
+                           best.steps[:index] + best.steps[index + 1:], best.profile)
+        again = _replay_safely(engine, candidate)
+        if again is not None and _same(again, best_found):
+            best, best_found = candidate.prefix(again.step + 1), again
+    return best, best_found
+
+
+def _replay_safely(engine: Engine, record: Record) -> _Found | None:
+    found = _replay(engine, record)
+    if found is not None and found.failure is not None:
+        _recover(engine)
+    return found
+
+
+# -- configurations ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Configuration:
+    """One rule set to play: a profile at a player count (and the profiles equal to it)."""
+
+    profile: str
+    rules: RuleSet
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        same = f" (= {', '.join(self.aliases)})" if self.aliases else ""
+        return f"{self.profile}{same}, {self.rules.players} players"
+
+
+def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None = None,
+                   players: Iterable[int] | None = None,
+                   rules: RuleSet | Iterable[RuleSet] | None = None,
+                   ) -> tuple[list[Configuration], list[tuple[str, str]]]:
+    """The configurations an engine claims, and those left out with the reason.
+
+    By default every profile of the specification at 2..6 players that
+    ``capabilities.supports``; ``profiles`` and ``players`` narrow that down, ``rules``
+    replaces it by explicit rule sets. Profiles with equal rules at a player count are
+    played once (the others are listed as aliases).
+    """
+    chosen: list[tuple[str, RuleSet]] = []
+    if rules is not None:
+        for item in [rules] if isinstance(rules, RuleSet) else list(rules):
+            name = next((p.name for p in PROFILES.values()
+                         if p.rules(players=item.players) == item), "custom rules")
+            chosen.append((name, item))
+    else:
+        names = list(PROFILES) if profiles is None else list(dict.fromkeys(profiles))
+        unknown = [n for n in names if n not in PROFILES]
+        if unknown:
+            raise RuleSetError(f"unknown profile {unknown[0]!r}; profiles are: "
+                               f"{', '.join(PROFILES)}")
+        counts = list(range(MIN_PLAYERS, MAX_PLAYERS + 1)) if players is None else \
+            sorted(set(players))
+        for count in counts:
+            if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+                raise RuleSetError(f"Durak is played by 2 to 6 players (DEAL-3), not {count}",
+                                   rule="DEAL-3")
+        chosen = [(name, PROFILES[name].rules(players=count)) for name in names
+                  for count in counts]
+    played: dict[RuleSet, Configuration] = {}
+    skipped: list[tuple[str, str]] = []
+    for name, ruleset in chosen:
+        if ruleset in played:
+            first = played[ruleset]
+            if name != first.profile and name not in first.aliases:
+                played[ruleset] = Configuration(first.profile, ruleset, (*first.aliases, name))
+            continue
+        reason = capabilities.supports(ruleset)
+        if reason is not None:
+            skipped.append((f"{name}, {ruleset.players} players", reason))
+            continue
+        played[ruleset] = Configuration(name, ruleset)
+    return list(played.values()), skipped
+
+
+# -- the whole run -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """What the progress callback hears after each game."""
+
+    configuration: str
+    game: int
+    actions: int
+    divergence: Divergence | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigResult:
+    """The games of one configuration."""
+
+    configuration: Configuration
+    games: int
+    actions: int
+    probes: int
+    unfinished: int
+    """Games cut at ``max_actions`` before they ended."""
+    divergence: Divergence | None = None
+    stopped: str = ""
+    """Why the configuration's games stopped early (an engine that could not restart)."""
+
+    @property
+    def label(self) -> str:
+        return self.configuration.label
+
+    @property
+    def outcome(self) -> Literal["agreed", "diverged", "failed"]:
+        if self.divergence is None:
+            return "agreed"
+        return "failed" if self.divergence.kind == "engine failure" else "diverged"
+
+    def to_json(self) -> dict[str, object]:
+        return {"configuration": self.label, "profile": self.configuration.profile,
+                "aliases": list(self.configuration.aliases),
+                "rules": self.configuration.rules.to_dict(), "games": self.games,
+                "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
+                "outcome": self.outcome, "stopped": self.stopped or None,
+                "divergence": None if self.divergence is None else self.divergence.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class LockstepResult:
+    """Everything :func:`play_lockstep` found."""
+
+    engine: str
+    seed: int
+    games_per_configuration: int
+    results: tuple[ConfigResult, ...]
+    skipped: tuple[tuple[str, str], ...]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.results)
+
+    @property
+    def actions(self) -> int:
+        return sum(r.actions for r in self.results)
+
+    @property
+    def divergences(self) -> tuple[Divergence, ...]:
+        return tuple(r.divergence for r in self.results if r.divergence is not None)
+
+    @property
+    def ok(self) -> bool:
+        """No divergence, no engine failure, and no configuration stopped early."""
+        return not self.divergences and not any(r.stopped for r in self.results)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def summary(self) -> str:
+        """The closing line: ``N agreed, N diverged, N failed, N skipped`` (configurations)."""
+        counts = {"agreed": 0, "diverged": 0, "failed": 0}
+        for result in self.results:
+            counts[result.outcome] += 1
+        return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
+                f"{counts['failed']} failed, {len(self.skipped)} skipped "
+                f"(configurations; {self.games} games, {self.actions} actions, "
+                f"{self.seconds:.1f} s)")
+
+    def to_json(self) -> dict[str, object]:
+        return {"format": RESULT_FORMAT, "version": 1, "engine": self.engine,
+                "seed": self.seed, "games_per_configuration": self.games_per_configuration,
+                "seconds": round(self.seconds, 3), "games": self.games,
+                "actions": self.actions, "ok": self.ok, "summary": self.summary(),
+                "configurations": [r.to_json() for r in self.results],
+                "skipped": [{"configuration": label, "reason": reason}
+                            for label, reason in self.skipped]}
+
+
+def _game_rng(seed: int, configuration: Configuration, game: int) -> random.Random:
+    # A string seed is hashed with SHA-512: the same on every run and every machine.
+    rules = json.dumps(configuration.rules.to_dict(), sort_keys=True)
+    return random.Random(f"durak-spec lockstep/{seed}/{rules}/{game}")
+
+
+def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = None, *,
+                  games: int, seed: int, max_actions: int = DEFAULT_MAX_ACTIONS,
+                  profiles: Iterable[str] | None = None, players: Iterable[int] | None = None,
+                  probe_rate: float = DEFAULT_PROBE_RATE, shrink_records: bool = True,
+                  max_divergences: int | None = None,
+                  progress: Callable[[int, int, GameProgress], None] | None = None,
+                  ) -> LockstepResult:
+    """Play ``games`` random games per configuration in lockstep with the reference.
+
+    The configurations are the profiles the engine claims at every player count it
+    supports (:func:`configurations`; ``rules``, ``profiles`` and ``players`` narrow them).
+    Each configuration stops at its first divergence, which is shrunk
+    (``shrink_records``) and reported; ``max_divergences`` stops the whole run after that
+    many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
+    ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
+    called after every game with (games done, games planned, :class:`GameProgress`).
+
+    An engine failure during the handshake raises
+    :class:`~durak_spec.subprocess_engine.EngineFailure`.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a count (0, 1, ...), not {games!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a positive count, not {max_actions!r}")
+    if not 0.0 <= probe_rate <= 1.0:
+        raise ValueError(f"probe_rate must lie between 0 and 1, not {probe_rate!r}")
+    started = time.perf_counter()
+    capabilities = engine.capabilities()
+    chosen, skipped = configurations(capabilities, profiles=profiles, players=players,
+                                     rules=rules)
+    total = games * len(chosen)
+    done = 0
+    results: list[ConfigResult] = []
+    diverged = 0
+    alive = True
+    for configuration in chosen:
+        if not alive or (max_divergences is not None and diverged >= max_divergences):
+            why = "the engine could not be restarted" if not alive else \
+                f"the run stopped after {diverged} divergences"
+            results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
+            done += games
+            continue
+        played = actions = probes = unfinished = 0
+        divergence: Divergence | None = None
+        for index in range(games):
+            rng = _game_rng(seed, configuration, index)
+            deck_seed = rng.randrange(2**31)
+            record = Record(configuration.rules, deal(configuration.rules, deck_seed),
+                            deck_seed, (), configuration.profile)
+            record, found, cut = _play_game(engine, record, rng, max_actions=max_actions,
+                                            probe_rate=probe_rate)
+            played += 1
+            actions += len(record.actions)
+            probes += len(record.steps) - len(record.actions)
+            unfinished += cut
+            if found is not None:
+                divergence = _divergence(engine, configuration, index, record, found,
+                                         shrink_records)
+                diverged += 1
+                if found.failure is not None and not getattr(engine, "running", True):
+                    alive = _recover(engine)
+            done += 1
+            if progress is not None:
+                progress(done, total, GameProgress(configuration.label, index,
+                                                   len(record.actions), divergence))
+            if divergence is not None:
+                done += games - index - 1
+                break
+        results.append(ConfigResult(configuration, played, actions, probes, unfinished,
+                                    divergence))
+    name = f"{capabilities.name} {capabilities.version}".strip()
+    return LockstepResult(name, seed, games, tuple(results), tuple(skipped),
+                          time.perf_counter() - started)
+
+
+def _divergence(engine: Engine, configuration: Configuration, game: int, record: Record,
+                found: _Found, shrink_records: bool) -> Divergence:
+    """Shrink what one game found into a :class:`Divergence`."""
+    original = record.prefix(found.step + 1)
+    failure = found.failure
+    if failure is not None:
+        _recover(engine)
+    if not shrink_records or (failure is not None and failure.kind == "timeout"):
+        note = "not shrunk: every replay would wait for the time limit again" \
+            if shrink_records else ""
+        return Divergence(found.kind, original, found.differences, found.rule,
+                          configuration.label, game, len(original.steps), shrunk=False,
+                          reproducible=True, note=note)
+    again = _replay_safely(engine, original)
+    if again is None or not _same(again, found):
+        note = "a replay from the start " + ("agrees with the reference" if again is None
+                                             else f"diverges differently ({again.kind})")
+        return Divergence(found.kind, original, found.differences, found.rule,
+                          configuration.label, game, len(original.steps), shrunk=False,
+                          reproducible=False, note=note)
+    shrunk, last = _shrink(engine, original, again)
+    return Divergence(last.kind, shrunk, last.differences, last.rule, configuration.label,
+                      game, len(original.steps))
+
+
+# -- the text report ---------------------------------------------------------------------------
+
+
+def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
+    """The report: one line per configuration that diverged (all with ``verbose``), each
+    divergence in full (one per rule; the others of the same rule by name), and the
+    closing :meth:`LockstepResult.summary` line."""
+    lines = [f"Lockstep: {result.engine} against the reference, "
+             f"{result.games_per_configuration} random games per configuration, "
+             f"seed {result.seed} ({result.games_per_second:.0f} games/s)", ""]
+    for item in result.results:
+        if item.divergence is None and not item.stopped and not verbose:
+            continue
+        if item.divergence is not None:
+            d = item.divergence
+            status = (f"{d.kind.upper()} in game {d.game + 1}"
+                      + (f" ({d.rule})" if d.rule else "") + f", {d.length} steps")
+        elif item.stopped:
+            status = f"not played: {item.stopped}"
+        else:
+            status = "agreed"
+        lines.append(f"  {item.label}: {item.games} games, {item.actions} actions: {status}")
+    if verbose and result.skipped:
+        lines.extend(f"  skipped {label}: {reason}" for label, reason in result.skipped)
+    elif result.skipped:
+        reasons: dict[str, int] = {}
+        for _, reason in result.skipped:
+            reasons[reason] = reasons.get(reason, 0) + 1
+        lines.extend(f"  {n} configurations skipped: {reason}" for reason, n in reasons.items())
+    by_rule: dict[str, list[Divergence]] = {}
+    for divergence in result.divergences:
+        by_rule.setdefault(divergence.rule or divergence.kind, []).append(divergence)
+    for key, group in by_rule.items():
+        group.sort(key=lambda d: d.length)
+        lines.extend(["", f"{key}: {len(group)} configuration"
+                      f"{'s' if len(group) > 1 else ''} diverged; the shortest:"])
+        lines.append(group[0].describe())
+        if len(group) > 1:
+            lines.append("  also in: " + "; ".join(f"{d.label} ({d.length} steps)"
+                                                    for d in group[1:]))
+    if lines[-1]:
+        lines.append("")
+    lines.append(result.summary())
+    return "\n".join(lines)
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m durak_spec.lockstep``: exit 0 if the engine agreed, 1 if not, 2 for bad
+    options."""
+    parser = argparse.ArgumentParser(
+        prog="python -m durak_spec.lockstep",
+        description="Play random games in lockstep between an engine and the reference and "
+                    "report the first divergence of each profile and player count, shrunk "
+                    "to a replayable record.")
+    parser.add_argument("--engine", metavar="CMD", default=None,
+                        help="the command of an engine speaking the protocol (default: the "
+                             "reference engine, in-process)")
+    parser.add_argument("--games", type=int, default=20,
+                        help="random games per configuration (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    parser.add_argument("--profile", dest="profiles", nargs="+", action="extend",
+                        default=None, help="only these profiles")
+    parser.add_argument("--players", nargs="+", type=int, action="extend", default=None,
+                        help="only these player counts")
+    parser.add_argument("--timeout", type=float, default=5.0,
+                        help="time limit of each request to --engine, in seconds")
+    parser.add_argument("--json", metavar="FILE", dest="json_path", default=None,
+                        help="also write the result as JSON to FILE")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="list every configuration, agreeing ones too")
+    args = parser.parse_args(argv)
+    if args.games < 0:
+        parser.error("--games must be 0 or more")
+    engine: Engine
+    if args.engine is None:
+        from .protocol import ReferenceEngine
+
+        engine = ReferenceEngine()
+    else:
+        from .subprocess_engine import SubprocessEngine
+
+        try:
+            engine = SubprocessEngine(args.engine, timeout=args.timeout)
+        except (ValueError, EngineFailure) as error:
+            print(f"lockstep: --engine: {error}", file=sys.stderr)
+            return 2
+    try:
+        def progress(done: int, total: int, game: GameProgress) -> None:
+            if sys.stderr.isatty():
+                sys.stderr.write(f"\r\033[Kgame {done}/{total} ({game.configuration})")
+                sys.stderr.flush()
+
+        try:
+            result = play_lockstep(engine, games=args.games, seed=args.seed,
+                                   profiles=args.profiles, players=args.players,
+                                   progress=progress)
+        except RuleSetError as error:
+            print(f"lockstep: {error}", file=sys.stderr)
+            return 2
+        except EngineFailure as error:
+            print(f"lockstep: the engine failed the handshake: {error}", file=sys.stderr)
+            return 1
+        finally:
+            if sys.stderr.isatty():
+                sys.stderr.write("\r\033[K")
+        if args.json_path:
+            with open(args.json_path, "w", encoding="utf-8") as handle:
+                json.dump(result.to_json(), handle, ensure_ascii=False, indent=1)
+                handle.write("\n")
+        print(format_lockstep(result, verbose=args.verbose))
+        return 0 if result.ok else 1
+    finally:
+        engine.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,654 @@
+"""Perft-style counts: how many action sequences a deal allows, depth by depth (layer 7).
+
+As chess programmers count the move sequences of a position to find move-generator bugs
+(``perft``), this module counts, for a stacked deal, the sequences of 1, 2, ..., N
+actions. ``legal_actions`` lists the actions of every player who may act at once (after
+an opening the defender and every player allowed to throw in), so a sequence is a chain
+of single actions, each taken from the full list; a sequence stops when the game ends
+(a finished game has no legal actions, so it adds nothing at greater depths). The count at
+depth ``d`` is the number of sequences of exactly ``d`` actions.
+
+The counts of a set of positions are stored with the package, in
+``durak_spec/data/perft/*.json``::
+
+    {"format": "durak-spec/perft", "version": 1, "positions": [
+      {"id": "transfer-3p", "note": "...", "rules": {every axis}, "deck": [36 cards],
+       "seed": 0, "counts": [6, 21, ...]}]}
+
+``deck`` is the deal in dealing and drawing order (CLAR-10) and ``seed`` settles ORDER-2's
+chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
+
+* :func:`perft` counts with the reference implementation (fast: pure functions);
+* :func:`perft_engine` counts with any :class:`~durak_spec.protocol.Engine`, through
+  ``start``, ``legal_actions`` and ``apply`` only: engines have no undo, so it walks the
+  tree depth first and, to step back, starts the game again and replays the path (the
+  counts at the last depth come from the lengths of the legal-action lists, so the
+  leaves are never visited);
+* :func:`check_positions` compares an engine's counts (the reference's by default) with
+  the stored ones, and :func:`locate` finds, for a count that differs, the first position
+  whose legal actions differ.
+
+``python -m durak_spec.perft --check [--engine CMD]`` checks the stored counts and
+``--generate`` rewrites the files from the position definitions in this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.resources
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .cards import DECK, Card, format_cards, parse_card, parse_cards
+from .engine import apply, legal_actions, new_game
+from .protocol import Accepted, Engine
+from .rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
+from .state import GameState
+from .subprocess_engine import EngineFailure
+
+__all__ = [
+    "PERFT_FORMAT",
+    "Located",
+    "PerftCheck",
+    "PerftError",
+    "PerftFileError",
+    "PerftPosition",
+    "check_positions",
+    "data_dir",
+    "format_check",
+    "generate",
+    "load_positions",
+    "locate",
+    "main",
+    "perft",
+    "perft_engine",
+    "position_files",
+    "stacked_deck",
+]
+
+PERFT_FORMAT = "durak-spec/perft"
+PERFT_VERSION = 1
+DEFAULT_BUDGET = 6000
+"""Generation stops deepening a position once this many positions would be visited."""
+MAX_DEPTH = 12
+
+
+class PerftFileError(ValueError):
+    """A perft data file that cannot be read; the message names the file and the field."""
+
+
+class PerftError(RuntimeError):
+    """An engine that cannot be counted: it rejected an action it listed itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class PerftPosition:
+    """A stacked deal and its counts at depth 1, 2, ..., ``len(counts)``."""
+
+    id: str
+    rules: RuleSet
+    deck: tuple[Card, ...]
+    seed: int
+    counts: tuple[int, ...]
+    note: str = ""
+
+    @property
+    def depth(self) -> int:
+        return len(self.counts)
+
+    def start(self) -> GameState:
+        return new_game(self.rules, deck=self.deck, seed=self.seed)
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"id": self.id}
+        if self.note:
+            data["note"] = self.note
+        data.update({"rules": self.rules.to_dict(), "deck": [str(c) for c in self.deck],
+                     "seed": self.seed, "counts": list(self.counts)})
+        return data
+
+
+# -- counting ------------------------------------------------------------------------------------
+
+
+def perft(state: GameState, depth: int) -> tuple[int, ...]:
+    """The number of action sequences of length 1..``depth`` from ``state`` (reference)."""
+    _check_depth(depth)
+    counts = [0] * depth
+
+    def visit(node: GameState, level: int) -> None:
+        actions = legal_actions(node)
+        counts[level] += len(actions)
+        if level + 1 < depth:
+            for action in actions:
+                visit(apply(node, action), level + 1)
+
+    visit(state, 0)
+    return tuple(counts)
+
+
+def _check_depth(depth: int) -> None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be a positive whole number, not {depth!r}")
+
+
+class _Walker:
+    """Moves an engine to any path from the deal: forward by ``apply``, back by a restart."""
+
+    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int) -> None:
+        self.engine = engine
+        self.rules = rules
+        self.deck = tuple(deck)
+        self.seed = seed
+        self.path: list[Action] = []
+        self.started = False
+        self.restarts = 0
+
+    def go(self, target: Sequence[Action]) -> None:
+        here = len(self.path)
+        if not self.started or here > len(target) or list(target[:here]) != self.path:
+            self.engine.start(self.rules, self.deck, self.seed)
+            self.started = True
+            self.restarts += 1
+            self.path = []
+        for action in target[len(self.path):]:
+            verdict = self.engine.apply(action)
+            if not isinstance(verdict, Accepted):
+                line = ", ".join(str(a) for a in target)
+                raise PerftError(f"the engine rejected {action}, which it listed as legal, "
+                                 f"after: {line or 'the deal'} ({verdict})")
+            self.path.append(action)
+
+    def legal(self, target: Sequence[Action]) -> tuple[Action, ...]:
+        self.go(target)
+        return tuple(self.engine.legal_actions())
+
+
+def perft_engine(engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int,
+                 depth: int) -> tuple[int, ...]:
+    """The counts of :func:`perft`, as ``engine`` plays them (``start``/``apply`` only).
+
+    The tree is walked depth first in the engine's own order of legal actions; stepping
+    back starts the game again and replays the path. Repeated actions in the engine's
+    list count as often as listed (as perft counts what a move generator produces).
+    Raises :class:`PerftError` if the engine rejects an action it listed, and lets engine
+    failures through.
+    """
+    _check_depth(depth)
+    counts = [0] * depth
+    walker = _Walker(engine, rules, deck, seed)
+
+    def visit(path: list[Action], level: int) -> None:
+        actions = walker.legal(path)
+        counts[level] += len(actions)
+        if level + 1 < depth:
+            for action in actions:
+                visit([*path, action], level + 1)
+
+    visit([], 0)
+    return tuple(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """The first position (in the reference's order) whose legal actions differ."""
+
+    path: tuple[Action, ...]
+    engine_only: tuple[Action, ...]
+    reference_only: tuple[Action, ...]
+
+    def __str__(self) -> str:
+        where = ", ".join(str(a) for a in self.path) or "the deal"
+        parts = []
+        if self.engine_only:
+            parts.append("the engine also lists " + ", ".join(str(a) for a in
+                                                              self.engine_only))
+        if self.reference_only:
+            parts.append("the engine misses " + ", ".join(str(a) for a in
+                                                          self.reference_only))
+        return f"after {where}: {'; '.join(parts)}"
+
+
+def locate(engine: Engine, position: PerftPosition, depth: int | None = None
+           ) -> Located | None:
+    """The first position within ``depth - 1`` actions of the deal (depth first, in the
+    reference's order) where the engine's legal actions differ from the reference's;
+    ``None`` if there is none."""
+    depth = position.depth if depth is None else depth
+    _check_depth(depth)
+    walker = _Walker(engine, position.rules, position.deck, position.seed)
+
+    def visit(state: GameState, path: list[Action], level: int) -> Located | None:
+        mine = walker.legal(path)
+        theirs = legal_actions(state)
+        if set(mine) != set(theirs):
+            return Located(tuple(path), tuple(sorted(set(mine) - set(theirs),
+                                                     key=Action.sort_key)),
+                           tuple(a for a in theirs if a not in set(mine)))
+        if level + 1 < depth:
+            for action in theirs:
+                found = visit(apply(state, action), [*path, action], level + 1)
+                if found is not None:
+                    return found
+        return None
+
+    return visit(position.start(), [], 0)
+
+
+# -- the stored positions -------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The directory of the perft data files shipped with the package."""
+    return Path(str(importlib.resources.files("durak_spec") / "data" / "perft"))
+
+
+def position_files(directory: Path | None = None) -> list[Path]:
+    return sorted((directory or data_dir()).glob("*.json"))
+
+
+def _fail(where: str, reason: str) -> PerftFileError:
+    return PerftFileError(f"{where}: {reason}")
+
+
+def _read_position(value: object, where: str) -> PerftPosition:
+    if not isinstance(value, dict):
+        raise _fail(where, "a position must be a JSON object")
+    required = {"id", "rules", "deck", "seed", "counts"}
+    missing = sorted(required - set(value))
+    if missing:
+        raise _fail(where, f"{missing[0]!r} is missing")
+    unknown = sorted(set(value) - required - {"note"})
+    if unknown:
+        raise _fail(where, f"unknown field {unknown[0]!r}")
+    ident, note = value["id"], value.get("note", "")
+    if not isinstance(ident, str) or not ident:
+        raise _fail(where, "id must be a non-empty text")
+    where = f"{where} ({ident})"
+    if not isinstance(note, str):
+        raise _fail(where, "note must be a text")
+    try:
+        rules = RuleSet.from_dict(value["rules"])
+    except RuleSetError as error:
+        raise _fail(f"{where}.rules", str(error)) from None
+    deck_data = value["deck"]
+    if not isinstance(deck_data, list) or not all(isinstance(c, str) for c in deck_data):
+        raise _fail(f"{where}.deck", "must be a list of 36 cards like \"7♣\"")
+    try:
+        deck = tuple(parse_card(c) for c in deck_data)
+    except ValueError as error:
+        raise _fail(f"{where}.deck", str(error)) from None
+    if sorted(deck) != sorted(DECK):
+        raise _fail(f"{where}.deck", "must hold each of the 36 cards once (DEAL-1)")
+    seed, counts = value["seed"], value["counts"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _fail(f"{where}.seed", "must be a whole number")
+    if not isinstance(counts, list) or not counts or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+        raise _fail(f"{where}.counts", "must be a non-empty list of counts")
+    return PerftPosition(ident, rules, deck, seed, tuple(counts), note)
+
+
+def load_positions(paths: Iterable[Path | str] | None = None) -> list[PerftPosition]:
+    """The positions of the given files (default: every file shipped with the package)."""
+    files = [Path(p) for p in paths] if paths is not None else position_files()
+    positions: list[PerftPosition] = []
+    seen: set[str] = set()
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise PerftFileError(f"{path}: cannot read it: {error.strerror or error}") from None
+        except ValueError as error:
+            raise PerftFileError(f"{path}: not JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != PERFT_FORMAT:
+            raise PerftFileError(f"{path}: not a perft file (format must be {PERFT_FORMAT!r})")
+        if data.get("version") != PERFT_VERSION:
+            raise PerftFileError(f"{path}: version {data.get('version')!r} is not "
+                                 f"{PERFT_VERSION}")
+        if set(data) != {"format", "version", "positions"} or \
+                not isinstance(data["positions"], list):
+            raise PerftFileError(f"{path}: a perft file holds format, version and a list of "
+                                 "positions, nothing else")
+        for index, item in enumerate(data["positions"]):
+            position = _read_position(item, f"{path.name}: positions[{index}]")
+            if position.id in seen:
+                raise PerftFileError(f"{path.name}: position id {position.id!r} is used twice")
+            seen.add(position.id)
+            positions.append(position)
+    return positions
+
+
+# -- checking -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PerftCheck:
+    """One position's stored counts against an engine's."""
+
+    position: PerftPosition
+    expected: tuple[int, ...]
+    counts: tuple[int, ...]
+    seconds: float
+    error: str = ""
+    located: Located | None = None
+    skipped: str = ""
+    """Why the position was not counted (rules the engine does not claim)."""
+
+    @property
+    def ok(self) -> bool:
+        """No failure: the counts match, or the position was skipped."""
+        return bool(self.skipped) or (not self.error and self.counts == self.expected)
+
+    @property
+    def first_mismatch(self) -> int | None:
+        """The first depth (1-based) whose count differs, if any."""
+        for depth, (mine, theirs) in enumerate(zip(self.counts, self.expected, strict=False),
+                                               start=1):
+            if mine != theirs:
+                return depth
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.position.id, "ok": self.ok, "expected": list(self.expected),
+                "counts": list(self.counts), "first_mismatch": self.first_mismatch,
+                "seconds": round(self.seconds, 4), "error": self.error or None,
+                "located": None if self.located is None else str(self.located),
+                "skipped": self.skipped or None}
+
+
+def check_positions(engine: Engine | None = None,
+                    positions: Sequence[PerftPosition] | None = None, *,
+                    max_depth: int | None = None, locate_mismatch: bool = True,
+                    progress: Callable[[int, int, PerftCheck], None] | None = None,
+                    ) -> list[PerftCheck]:
+    """Count every position with ``engine`` (default: the reference, in-process) and
+    compare with the stored counts (up to ``max_depth``). For an engine whose counts
+    differ, ``locate_mismatch`` also finds the first position whose legal actions
+    differ. Positions under rules the engine does not claim are skipped (with the reason).
+    ``progress`` hears (positions done, positions in all, the result) after each one."""
+    positions = load_positions() if positions is None else positions
+    results: list[PerftCheck] = []
+    capabilities = engine.capabilities() if engine is not None else None
+    for index, position in enumerate(positions):
+        depth = position.depth if max_depth is None else min(max_depth, position.depth)
+        expected = position.counts[:depth]
+        reason = capabilities.supports(position.rules) if capabilities is not None else None
+        if reason is not None:
+            results.append(PerftCheck(position, expected, (), 0.0, skipped=reason))
+            if progress is not None:
+                progress(index + 1, len(positions), results[-1])
+            continue
+        started = time.perf_counter()
+        error = ""
+        counts: tuple[int, ...] = ()
+        try:
+            if engine is None:
+                counts = perft(position.start(), depth)
+            else:
+                counts = perft_engine(engine, position.rules, position.deck, position.seed,
+                                      depth)
+        except (PerftError, EngineFailure) as failure:
+            error = str(failure)
+            restart = getattr(engine, "restart", None)
+            if isinstance(failure, EngineFailure) and callable(restart):
+                restart()
+        except (KeyboardInterrupt, SystemExit, MemoryError):
+            raise
+        except Exception as failure:  # an engine's exception is reported, not raised
+            error = f"{type(failure).__name__}: {failure}"
+        seconds = time.perf_counter() - started
+        located = None
+        if engine is not None and locate_mismatch and not error and counts != expected:
+            mismatch = next(d for d, (a, b) in enumerate(zip(counts, expected, strict=True),
+                                                         start=1) if a != b)
+            try:
+                located = locate(engine, position, mismatch)
+            except (KeyboardInterrupt, SystemExit, MemoryError):
+                raise
+            except Exception as failure:  # the counts already tell the failure
+                error = f"while locating the difference: {failure}"
+        result = PerftCheck(position, expected, counts, seconds, error, located)
+        results.append(result)
+        if progress is not None:
+            progress(index + 1, len(positions), result)
+    return results
+
+
+def _label(position: PerftPosition) -> str:
+    name = next((p.name for p in PROFILES.values()
+                 if p.rules(players=position.rules.players) == position.rules), "custom rules")
+    return f"{name}, {position.rules.players} players"
+
+
+def format_check(results: Sequence[PerftCheck]) -> str:
+    """One line per position, the details of a mismatch, and a closing count line."""
+    lines = []
+    for result in results:
+        position = result.position
+        head = f"{position.id} ({_label(position)}), depth {len(result.expected)}"
+        if result.skipped:
+            lines.append(f"skip  {head}: {result.skipped}")
+            continue
+        if result.ok:
+            lines.append(f"ok    {head}: {' '.join(map(str, result.counts))} "
+                         f"({result.seconds:.2f} s)")
+            continue
+        lines.append(f"FAIL  {head}")
+        if result.error:
+            lines.append(f"      error: {result.error}")
+        if result.counts:
+            lines.append(f"      engine:   {' '.join(map(str, result.counts))}")
+            lines.append(f"      expected: {' '.join(map(str, result.expected))}")
+            lines.append(f"      first difference at depth {result.first_mismatch}")
+        if result.located is not None:
+            lines.append(f"      {result.located}")
+    failed = sum(not r.ok for r in results)
+    skipped = sum(bool(r.skipped) for r in results)
+    seconds = sum(r.seconds for r in results)
+    lines.append(f"{len(results)} positions: {len(results) - failed - skipped} ok, "
+                 f"{failed} failed, {skipped} skipped ({seconds:.2f} s)")
+    return "\n".join(lines)
+
+
+# -- generating the data files -------------------------------------------------------------------
+
+
+def stacked_deck(players: int, hands: Sequence[str] = (), face_up: str | None = None,
+                 seed: int = 0) -> tuple[Card, ...]:
+    """A deck order (CLAR-10) that deals ``hands`` (six cards each, for the first seats)
+    and ends with ``face_up``; the other cards follow in a seeded shuffle. With six players
+    every card is dealt and ``face_up`` must be in the sixth hand: it is dealt last."""
+    dealt = [list(parse_cards(hand)) for hand in hands]
+    if len(dealt) > players or any(len(hand) != 6 for hand in dealt):
+        raise ValueError(f"give at most {players} hands of six cards each")
+    last = parse_card(face_up) if face_up is not None else None
+    used = [c for hand in dealt for c in hand]
+    if len(set(used)) != len(used):
+        raise ValueError("a card is dealt twice")
+    rest = [c for c in DECK if c not in used and c != last]
+    random.Random(seed).shuffle(rest)
+    for _ in range(players - len(dealt)):
+        dealt.append([rest.pop() for _ in range(6)])
+    if players == 6:
+        if last is not None:
+            if last not in dealt[5]:
+                raise ValueError("with six players the face-up card is the sixth hand's last")
+            dealt[5].remove(last)
+            dealt[5].append(last)
+        return tuple(c for hand in dealt for c in hand)
+    if last is None:
+        last = rest.pop()
+    return (*[c for hand in dealt for c in hand], *rest, last)
+
+
+_CLASSIC = profile("classic-throw-in")
+_TRANSFER = profile("classic-transfer")
+
+# The positions of the data files: (file, id, rules, hands, face-up card, note). Seats
+# without a hand get cards from a seeded shuffle; the seed of every position is 0.
+_DEFINITIONS: tuple[tuple[str, str, RuleSet, tuple[str, ...], str | None, str], ...] = (
+    ("throw-in", "throw-in-2p", _CLASSIC.rules(2),
+     ("6♥ 7♣ 7♦ 9♠ 9♦ K♣", "8♣ 8♦ 7♠ 10♠ J♥ A♣"), "Q♥",
+     "P0 leads with the lowest trump; sevens and nines to throw in"),
+    ("throw-in", "throw-in-3p", _CLASSIC.rules(3),
+     ("8♠ 9♠ 10♣ J♣ Q♦ A♦", "6♠ 7♥ 8♣ 8♦ J♦ K♠", "6♣ 6♦ 8♥ 9♣ 10♦ Q♣"), "A♥",
+     "P1 leads (7♥); both others may throw in"),
+    ("throw-in", "throw-in-4p", _CLASSIC.rules(4),
+     ("6♣ 7♣ 7♠ 10♦ Q♣ K♦", "6♦ 8♣ 9♣ J♠ Q♠ A♣", "6♠ 7♦ 8♦ 9♥ 10♣ J♦",
+      "6♥ 8♠ 9♦ 10♠ K♣ A♠"), "K♥",
+     "P3 leads against P0; sixes are spread over three hands"),
+    ("throw-in", "throw-in-6p", _CLASSIC.rules(6),
+     ("6♣ 6♦ 9♠ J♣ Q♦ A♣", "7♣ 7♦ 8♠ 10♣ K♦ A♠", "6♠ 7♠ 9♣ 10♦ Q♣ K♠",
+      "8♣ 8♦ 9♦ 10♠ J♦ Q♠", "7♥ 9♥ J♠ K♣ A♦ 6♥", "8♥ 10♥ J♥ Q♥ K♥ A♥"), "A♥",
+     "six players, no stock: the ace of trumps dealt last shows trump (DEAL-8)"),
+    ("transfer", "transfer-2p", _TRANSFER.rules(2),
+     ("6♥ 7♣ 7♦ 9♠ 10♦ K♣", "7♠ 7♥ 8♣ 9♦ J♠ A♣"), "Q♥",
+     "sevens can be transferred back and forth between the two players"),
+    ("transfer", "transfer-3p", _TRANSFER.rules(3),
+     ("8♠ 8♦ 10♣ J♣ Q♦ A♦", "6♠ 7♥ 8♣ 9♠ J♦ K♠", "6♣ 6♦ 8♥ 9♣ 10♦ Q♣"), "A♥",
+     "P1 leads; sixes and eights can go round the table"),
+    ("transfer", "transfer-4p", _TRANSFER.rules(4),
+     ("7♣ 8♣ 9♣ Q♣ K♦ 10♦", "7♦ 8♦ 9♦ J♠ Q♠ A♣", "7♥ 8♥ 9♥ 6♠ 10♣ J♦",
+      "6♥ 7♠ 8♠ 10♠ K♣ A♠"), "K♥",
+     "every player holds a seven, an eight and (but P3) a nine: long transfer chains"),
+    ("transfer", "transfer-6p", _TRANSFER.rules(6),
+     ("6♣ 6♦ 9♠ J♣ Q♦ A♣", "7♣ 7♦ 8♠ 10♣ K♦ A♠", "6♠ 7♠ 9♣ 10♦ Q♣ K♠",
+      "8♣ 8♦ 9♦ 10♠ J♦ Q♠", "7♥ 9♥ J♠ K♣ A♦ 6♥", "8♥ 10♥ J♥ Q♥ K♥ A♥"), "A♥",
+     "six players with transfers; TRANSFER-3 limits who can be passed to"),
+    ("variants", "source-b-multi-open-2p", profile("source-b").rules(2),
+     ("6♥ 8♣ 8♦ 8♠ 10♣ 10♦", "7♣ 9♣ 9♦ J♠ Q♣ A♦"), "J♥",
+     "source B: open with one card or several of a rank (ATTACK-2), start-hand limit"),
+    ("variants", "trump-exchange-2p", _CLASSIC.rules(2).replace(trump_exchange=True),
+     ("6♥ 7♣ 8♦ 9♠ J♣ K♦", "7♦ 8♣ 10♠ J♠ Q♣ A♣"), "A♥",
+     "the six of trumps may be swapped for the face-up ace (VAR-1) before opening"),
+    ("variants", "source-d-transfer-3p", profile("source-d-transfer").rules(3),
+     ("8♠ 8♦ 10♣ J♣ Q♦ A♦", "6♠ 7♥ 8♣ 9♠ J♦ K♠", "6♣ 6♦ 8♥ 9♣ 10♦ Q♣"), "A♥",
+     "source D: start-hand limit, drawing in the order of joining the attack"),
+    ("variants", "show-trump-3p", _TRANSFER.rules(3).replace(transfer_by_showing_trump=True),
+     ("8♠ 8♦ 10♣ J♣ Q♦ A♦", "6♠ 7♥ 8♣ 9♠ J♦ K♠", "6♣ 6♦ 8♥ 9♣ 10♦ Q♣"), "A♥",
+     "transfer by showing a trump of the rank (TRANSFER-7): P2 may show 8♥"),
+    ("variants", "neighbours-4p", _CLASSIC.rules(4).replace(throw_in=ThrowIn.NEIGHBOURS),
+     ("6♣ 7♣ 7♠ 10♦ Q♣ K♦", "6♦ 8♣ 9♣ J♠ Q♠ A♣", "6♠ 7♦ 8♦ 9♥ 10♣ J♦",
+      "6♥ 8♠ 9♦ 10♠ K♣ A♠"), "K♥",
+     "only the attacker and the defender's left-hand neighbour throw in (ATTACK-4)"),
+)
+
+
+def _deepest(state: GameState, budget: int) -> tuple[int, ...]:
+    """The counts to the greatest depth whose tree visits at most ``budget`` positions."""
+    best = perft(state, 1)
+    for depth in range(2, MAX_DEPTH + 1):
+        if sum(best) > budget:  # the next depth would visit sum(best) positions
+            break
+        best = perft(state, depth)
+    return best
+
+
+def generate(directory: Path | None = None, *, budget: int = DEFAULT_BUDGET) -> list[Path]:
+    """Write the data files from :data:`_DEFINITIONS`, counted by the reference; the paths."""
+    directory = directory or Path(__file__).parent / "data" / "perft"
+    directory.mkdir(parents=True, exist_ok=True)
+    files: dict[str, list[PerftPosition]] = {}
+    for name, ident, rules, hands, face_up, note in _DEFINITIONS:
+        deck = stacked_deck(rules.players, hands, face_up)
+        state = new_game(rules, deck=deck, seed=0)
+        counts = _deepest(state, budget)
+        files.setdefault(name, []).append(PerftPosition(ident, rules, deck, 0, counts, note))
+    written = []
+    for name, positions in files.items():
+        path = directory / f"{name}.json"
+        path.write_text(_dump(positions), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _dump(positions: Sequence[PerftPosition]) -> str:
+    """A perft file: one position per block, its lists on single lines."""
+    def line(key: str, value: Any) -> str:
+        return f"   {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+
+    blocks = []
+    for position in positions:
+        fields = [line(key, value) for key, value in position.to_json().items()]
+        blocks.append("  {\n" + ",\n".join(fields) + "\n  }")
+    return (f'{{"format": "{PERFT_FORMAT}", "version": {PERFT_VERSION}, "positions": [\n'
+            + ",\n".join(blocks) + "\n]}\n")
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m durak_spec.perft``: exit 0 if every count matches, 1 if not, 2 for bad
+    input."""
+    parser = argparse.ArgumentParser(
+        prog="python -m durak_spec.perft",
+        description="Perft-style counts of action sequences for stacked deals: check the "
+                    "stored counts against the reference or an engine, or regenerate them.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true",
+                      help="compare the counts of an engine with the stored ones (default)")
+    mode.add_argument("--generate", action="store_true",
+                      help="rewrite the data files from the reference implementation")
+    mode.add_argument("--list", action="store_true", help="list the stored positions")
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="perft files to check (default: the package's)")
+    parser.add_argument("--engine", metavar="CMD", default=None,
+                        help="the command of an engine speaking the protocol (default: the "
+                             "reference implementation, in-process)")
+    parser.add_argument("--timeout", type=float, default=5.0,
+                        help="time limit of each request to --engine, in seconds")
+    parser.add_argument("--max-depth", type=int, default=None,
+                        help="count no deeper than this (for slow engines)")
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="with --generate: write here instead of the package directory")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help="with --generate: the most positions visited per deal")
+    args = parser.parse_args(argv)
+    if args.generate:
+        for path in generate(args.dir, budget=args.budget):
+            print(f"wrote {path}")
+        return 0
+    try:
+        positions = load_positions(args.files or None)
+    except PerftFileError as error:
+        print(f"perft: {error}", file=sys.stderr)
+        return 2
+    if args.list:
+        for position in positions:
+            print(f"{position.id}: {_label(position)}, depth {position.depth}: "
+                  f"{' '.join(map(str, position.counts))}")
+            print(f"  {format_cards(position.deck)}" + (f"\n  {position.note}"
+                                                        if position.note else ""))
+        return 0
+    engine: Engine | None = None
+    if args.engine is not None:
+        from .subprocess_engine import SubprocessEngine
+
+        try:
+            engine = SubprocessEngine(args.engine, timeout=args.timeout)
+        except (ValueError, EngineFailure) as error:
+            print(f"perft: --engine: {error}", file=sys.stderr)
+            return 2
+    try:
+        results = check_positions(engine, positions, max_depth=args.max_depth)
+    except EngineFailure as error:
+        print(f"perft: the engine failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if engine is not None:
+            engine.close()
+    print(format_check(results))
+    return 0 if all(r.ok for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

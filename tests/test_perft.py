@@ -1,0 +1,231 @@
+"""Perft-style counts: the stored counts of stacked deals, checked against engines.
+
+The reference reproduces every stored count; a tampered count is detected at its depth; an
+engine counted through the protocol (in-process or as a subprocess) gives the same counts,
+and a wrong one is caught with the first position whose legal actions differ.
+
+Runtime: about 4 s.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from helpers import position
+
+from durak_spec import Action, Cover, apply, legal_actions, new_game, profile
+from durak_spec import perft as perft_module
+from durak_spec.perft import (
+    PERFT_FORMAT,
+    PerftError,
+    PerftFileError,
+    PerftPosition,
+    check_positions,
+    format_check,
+    load_positions,
+    locate,
+    main,
+    perft,
+    perft_engine,
+    position_files,
+    stacked_deck,
+)
+from durak_spec.perft import _dump as dump_positions
+from durak_spec.protocol import Capabilities, ReferenceEngine, Rejected, Verdict
+from durak_spec.subprocess_engine import SubprocessEngine
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "engine_reference.py"
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[PerftPosition]:
+    return load_positions()
+
+
+def test_the_stored_positions_cover_the_families(positions: list[PerftPosition]) -> None:
+    assert len(position_files()) >= 3 and len(positions) >= 12
+    kinds = Counter((p.rules.transfer, p.rules.players) for p in positions)
+    for transfer in (False, True):
+        for players in (2, 3, 4, 6):
+            assert kinds[(transfer, players)] >= 1, (transfer, players)
+    assert any(p.rules.multi_card_opening for p in positions)
+    assert any(p.rules.trump_exchange for p in positions)
+    assert all(p.depth >= 4 for p in positions)
+    # Every deal is a game start whose legal actions are the count at depth 1.
+    for stored in positions:
+        assert len(legal_actions(stored.start())) == stored.counts[0]
+
+
+def test_the_reference_reproduces_every_stored_count(positions: list[PerftPosition]) -> None:
+    results = check_positions(None, positions)
+    assert [r.position.id for r in results] == [p.id for p in positions]
+    failed = [r for r in results if not r.ok]
+    assert not failed, format_check(failed)
+    assert sum(r.seconds for r in results) < 10  # "a few seconds" (measured: about 1.5 s)
+    assert format_check(results).splitlines()[-1].startswith(
+        f"{len(positions)} positions: {len(positions)} ok, 0 failed, 0 skipped")
+
+
+def test_a_tampered_count_is_detected(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    source = position_files()[0]
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["positions"] = data["positions"][:2]
+    target = data["positions"][1]
+    target["counts"][2] += 1
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    results = check_positions(None, load_positions([tampered]))
+    bad = [r for r in results if not r.ok]
+    assert [r.position.id for r in bad] == [target["id"]]
+    assert bad[0].first_mismatch == 3
+    assert main(["--check", str(tampered)]) == 1
+    out = capsys.readouterr().out
+    assert f"FAIL  {target['id']}" in out and "first difference at depth 3" in out
+    assert f"ok    {data['positions'][0]['id']}" in out
+
+
+def test_sequences_stop_at_the_end_of_the_game() -> None:
+    # P0 opens with its last card; P1 covers it or takes it. Either way P0 is out with the
+    # stock empty, P1 is the durak, and no sequence goes on.
+    rules = profile("classic-throw-in").rules(2)
+    state = position(rules, hands={0: "7♣", 1: "9♣ 6♦"}, stock=0)
+    assert perft(state, 4) == (1, 2, 0, 0)
+    with pytest.raises(ValueError, match="depth"):
+        perft(state, 0)
+
+
+def test_an_engine_is_counted_through_the_protocol(positions: list[PerftPosition]) -> None:
+    position = next(p for p in positions if p.id == "transfer-3p")
+    counts = perft_engine(ReferenceEngine(), position.rules, position.deck, position.seed, 4)
+    assert counts == position.counts[:4]
+
+
+def test_perft_through_a_subprocess_engine(positions: list[PerftPosition]) -> None:
+    position = next(p for p in positions if p.id == "throw-in-2p")
+    with SubprocessEngine([sys.executable, str(EXAMPLE)], timeout=20.0) as engine:
+        counts = perft_engine(engine, position.rules, position.deck, position.seed, 3)
+        results = check_positions(engine, [position], max_depth=3)
+    assert counts == position.counts[:3]
+    assert results[0].ok and results[0].counts == position.counts[:3]
+
+
+class NoTrumpCovers(ReferenceEngine):
+    """Forgets that a trump beats any non-trump (BEAT-2)."""
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        state = self.state
+        return tuple(a for a in super().legal_actions()
+                     if not (isinstance(a, Cover) and a.card.suit == state.trump
+                             and a.attack.suit != state.trump))
+
+
+def test_a_wrong_engine_gets_other_counts_and_the_difference_is_located(
+        positions: list[PerftPosition]) -> None:
+    position = next(p for p in positions if p.id == "throw-in-2p")
+    (result,) = check_positions(NoTrumpCovers(), [position], max_depth=4)
+    assert not result.ok and result.first_mismatch is not None
+    assert result.located is not None
+    path = result.located.path
+    assert len(path) == result.first_mismatch - 1
+    missing = result.located.reference_only
+    assert missing and all(isinstance(a, Cover) and a.card.suit == position.start().trump
+                           for a in missing)
+    assert not result.located.engine_only
+    state = position.start()
+    for action in path:
+        state = apply(state, action)
+    assert set(missing) <= set(legal_actions(state))
+    assert "the engine misses P" in format_check([result])
+    assert locate(ReferenceEngine(), position, 3) is None
+
+
+class RejectsTakes(ReferenceEngine):
+    """Lists taking but refuses it."""
+
+    def apply(self, action: Action) -> Verdict:
+        if action.kind == "take":
+            return Rejected("no", None)
+        return super().apply(action)
+
+
+def test_an_engine_that_rejects_what_it_lists_cannot_be_counted(
+        positions: list[PerftPosition]) -> None:
+    position = positions[0]
+    with pytest.raises(PerftError, match="which it listed as legal"):
+        perft_engine(RejectsTakes(), position.rules, position.deck, position.seed, 3)
+    (result,) = check_positions(RejectsTakes(), [position], max_depth=3)
+    assert not result.ok and "which it listed as legal" in result.error
+
+
+def test_bad_files_are_refused_with_the_place(tmp_path: Path,
+                                              positions: list[PerftPosition]) -> None:
+    def write(data: object) -> Path:
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        return path
+
+    good = json.loads(dump_positions(positions[:2]))
+    assert good["format"] == PERFT_FORMAT
+    assert load_positions([write(good)]) == positions[:2]
+    with pytest.raises(PerftFileError, match="not a perft file"):
+        load_positions([write({**good, "format": "other"})])
+    twice = {**good, "positions": [good["positions"][0]] * 2}
+    with pytest.raises(PerftFileError, match="used twice"):
+        load_positions([write(twice)])
+    short = {**good, "positions": [{**good["positions"][0],
+                                    "deck": good["positions"][0]["deck"][:-1]}]}
+    with pytest.raises(PerftFileError, match=r"positions\[0\].*deck.*DEAL-1"):
+        load_positions([write(short)])
+    extra = {**good, "positions": [{**good["positions"][0], "depth": 3}]}
+    with pytest.raises(PerftFileError, match="unknown field 'depth'"):
+        load_positions([write(extra)])
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    with pytest.raises(PerftFileError, match="not JSON"):
+        load_positions([tmp_path / "broken.json"])
+
+
+def test_stacked_decks_deal_the_given_hands() -> None:
+    deck = stacked_deck(3, ("6♥ 7♣ 7♦ 9♠ 9♦ K♣",), "Q♥", seed=4)
+    state = new_game(profile("classic-throw-in").rules(3), deck=deck)
+    assert [str(c) for c in state.hands[0]] == ["6♥", "7♣", "7♦", "9♦", "9♠", "K♣"]
+    assert str(state.stock[-1]) == "Q♥" and sorted(deck) == sorted(set(deck))
+    with pytest.raises(ValueError, match="twice"):
+        stacked_deck(2, ("6♥ 7♣ 7♦ 9♠ 9♦ K♣", "6♥ 8♣ 8♦ 9♣ 10♦ A♣"))
+
+
+def test_the_stored_deals_are_the_definitions_of_the_generator(
+        positions: list[PerftPosition]) -> None:
+    # ``python -m durak_spec.perft --generate`` would write the same deals and rules (the
+    # counts are checked above); the definitions and the files do not drift apart.
+    stored = {p.id: p for p in positions}
+    for _, ident, rules, hands, face_up, note in perft_module._DEFINITIONS:
+        assert stored[ident].rules == rules
+        assert stored[ident].deck == stacked_deck(rules.players, hands, face_up)
+        assert stored[ident].note == note and stored[ident].seed == 0
+    assert len(perft_module._DEFINITIONS) == len(stored)
+
+
+class TwoPlayersOnly(ReferenceEngine):
+    """Claims only the classic throw-in game for two."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(name="small", profiles=("classic-throw-in",), players=(2,))
+
+
+def test_positions_under_rules_the_engine_does_not_claim_are_skipped(
+        positions: list[PerftPosition]) -> None:
+    results = check_positions(TwoPlayersOnly(), positions, max_depth=2)
+    counted = [r.position.id for r in results if not r.skipped]
+    assert counted == ["throw-in-2p"]
+    assert all(r.ok for r in results)
+    skipped = [r for r in results if r.skipped]
+    assert len(skipped) == len(positions) - 1
+    assert any("does not play with 3 players" in r.skipped for r in skipped)
+    text = format_check(results)
+    assert "skip  transfer-2p" in text and text.endswith(
+        f"1 ok, 0 failed, {len(positions) - 1} skipped ({sum(r.seconds for r in results):.2f} s)")
