@@ -74,7 +74,7 @@ Handler: TypeAlias = Callable[[argparse.Namespace], int]
 SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli:add_profiles_parser",
     "durak_spec.cli:add_game_parser",
-    "durak_spec.check:add_parser",
+    "durak_spec.checker:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
 

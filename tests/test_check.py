@@ -31,7 +31,7 @@ import pytest
 
 from durak_spec.actions import Action, Cover, Transfer
 from durak_spec.cards import Card
-from durak_spec.check import check_engine
+from durak_spec.checker import check_engine
 from durak_spec.cli import CommandError, main
 from durak_spec.engine import apply, check, is_legal, legal_actions, new_game, validate_state
 from durak_spec.errors import IllegalAction
