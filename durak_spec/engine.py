@@ -573,7 +573,8 @@ def _check_transfer(state: GameState, action: Transfer) -> None:
                             f"at most {room} are allowed")
     target = _new_defender_for_transfer(state)
     if len(state.hands[target]) < count:
-        raise IllegalAction("TRANSFER-3", f"P{target} holds {len(state.hands[target])} cards, "
+        held = len(state.hands[target])
+        raise IllegalAction("TRANSFER-3", f"P{target} holds {held} card{'' if held == 1 else 's'}, "
                             f"too few to face {count} attack cards")
 
 
