@@ -191,6 +191,9 @@ def first_attacker(hands: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet,
     return seat, f"nobody holds a trump, so chance picked P{seat} (ORDER-2)"
 
 
+_FULL_DECK: Counter[Card] = Counter(DECK)
+
+
 def deal(rules: RuleSet, seed: int | None = None) -> tuple[Card, ...]:
     """A shuffled deck order for ``new_game`` (a fixed seed gives a fixed order)."""
     deck = list(DECK)
@@ -212,9 +215,8 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     if not isinstance(rules, RuleSet):
         raise TypeError(f"new_game needs a RuleSet, not {type(rules).__name__}")
     order = tuple(deck) if deck is not None else deal(rules, seed)
-    counts = Counter(order)
-    if any(not isinstance(c, Card) for c in counts) or set(counts) != set(DECK) or \
-            len(order) != len(DECK):
+    counts = Counter(order) if deck is not None else _FULL_DECK
+    if deck is not None and (len(order) != len(DECK) or counts.keys() != _FULL_DECK.keys()):
         twice = [c for c, k in counts.items() if k > 1]
         missing = [c for c in DECK if c not in counts]
         detail = "; ".join(part for part in (
