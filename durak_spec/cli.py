@@ -75,6 +75,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli:add_profiles_parser",
     "durak_spec.cli:add_game_parser",
     "durak_spec.checker:add_parser",
+    "durak_spec.play:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
 

@@ -1,0 +1,578 @@
+"""``durak-spec play``: a game of Durak in the terminal against computer players (layer 7).
+
+::
+
+    durak-spec play [--profile NAME] [--players N] [--set AXIS=VALUE] [--seat S]
+                    [--opponent random|heuristic|search] [--seed S]
+                    [--load FILE] [--save-to FILE]
+
+The screen is plain text, so the game works in any terminal, through a pipe and under a
+script: before each of your moves it shows the trump and the face-up card, the stock and
+the discard pile, every opponent's hand size and the cards everyone knows they hold
+(VIEW-2), the table as attack/cover pairs, and your hand with the cards you may play in
+brackets (``[7♣]``; in colour as well when standard output is a terminal and
+``NO_COLOR`` is not set), followed by your moves, numbered.
+
+You answer with a number, or a move in the card notation: ``cover 7♣ with 9♣`` (or
+``cover 7C 9C``, or just ``7C 9C``), ``open 8♦``, ``throw 9♦``, ``transfer 8♥``,
+``take``, ``done``; a single card (``9C``) plays the one move that uses it. Commands:
+``hint`` (your moves, and what the heuristic player would do), ``board``, ``help``,
+``save FILE``, ``quit``. A move the rules forbid is refused with the reason, the rule's
+ID and where the rules book explains it; nothing you type ends the game by accident, and
+the end of input or Ctrl-C stops it cleanly (with ``--save-to``, the game is saved
+first, and after each of your moves).
+
+Who acts when: the defender answers first, then the players who may throw in, from the
+attacker clockwise (:func:`durak_spec.bots.acting_seat`, the table protocol of the
+simulations). Opponents' moves are printed as they happen.
+
+This module decides no rule: the engine says what is legal and why not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from . import persist
+from .actions import Action, Cover, Open, ThrowIn, Transfer, parse_action
+from .bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
+from .cards import Card, CardError, Suit, parse_cards
+from .cli import CommandError, Subparsers, add_rules_arguments, bout_end, rules_from_args
+from .engine import check
+from .errors import DurakError, IllegalAction
+from .game import Game
+from .ruleindex import load_rule_index
+from .view import PlayerView, view
+
+__all__ = ["MAX_LINE", "Session", "add_parser", "book_pointer", "run"]
+
+MAX_LINE = 4096
+"""The longest input line read as a command; a longer one is skipped whole."""
+
+_EXIT_INTERRUPTED = 130
+
+_DESCRIPTION = (
+    "Play Durak in the terminal against computer players, 2 to 6 seats, any profile. "
+    "Before each of your moves the game shows trump, stock, discard pile, the opponents' "
+    "hand sizes and known cards, the table and your hand with the cards you may play in "
+    "brackets, and your moves, numbered. Answer with a number or a move in card notation "
+    "('cover 7♣ with 9♣', '7C 9C', 'take', 'done', 'transfer 8♥'); type 'help' in the "
+    "game for the commands. Input may come from a script through standard input.")
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play a game in the terminal against computer players",
+        description=_DESCRIPTION)
+    add_rules_arguments(parser)
+    parser.add_argument("--seat", metavar="S", type=int, default=0,
+                        help="your seat, 0 to players-1 (default 0; P0 in the game)")
+    parser.add_argument("--opponent", choices=BOT_KINDS, default="heuristic",
+                        help="the computer players (default heuristic)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the deal and of the opponents' choices (default: "
+                             "random, printed so the game can be dealt again)")
+    parser.add_argument("--load", metavar="FILE", default=None,
+                        help="resume a game saved with 'save' or --save-to (its rules apply)")
+    parser.add_argument("--save-to", metavar="FILE", dest="save_to", default=None,
+                        help="keep the game saved in FILE: after each of your moves and "
+                             "when the game stops")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The handler of ``durak-spec play``."""
+    if args.load is not None:
+        if args.players is not None or args.settings:
+            raise CommandError("--load resumes a saved game under its own rules; "
+                               "leave out --players and --set")
+        try:
+            game = persist.load(args.load)
+        except OSError as error:
+            raise CommandError(f"cannot read {args.load}: {error.strerror or error}") from None
+        except persist.SavedGameError as error:
+            raise CommandError(f"{args.load} is not a saved game that can be resumed: "
+                               f"{error}") from None
+        seed = args.seed if args.seed is not None else (game.seed or 0)
+    else:
+        _, rules = rules_from_args(args)
+        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        game = Game.new(rules, seed=seed)
+    players = game.rules.players
+    if not 0 <= args.seat < players:
+        raise CommandError(f"--seat must be a seat of the {players} players, 0 to "
+                           f"{players - 1}, not {args.seat}")
+    bots: dict[int, Bot] = {s: make_bot(args.opponent) for s in range(players) if s != args.seat}
+    session = Session(
+        game, args.seat, bots, seed=seed,
+        save_to=None if args.save_to is None else Path(args.save_to),
+        read_line=LineReader(sys.stdin).read, out=sys.stdout,
+        colour=_colour_wanted(sys.stdout), echo=not _is_tty(sys.stdin),
+        resumed=args.load is not None, opponent=args.opponent)
+    return session.run()
+
+
+# -- input and output ---------------------------------------------------------------------------
+
+
+def _is_tty(stream: object) -> bool:
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except (OSError, ValueError):
+        return False
+
+
+def _colour_wanted(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return _is_tty(stream)
+
+
+def _can_write_suits(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:  # a text buffer such as io.StringIO holds any character
+        return True
+    try:
+        "♣♦♥♠".encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+class LineReader:
+    """Reads lines of at most :data:`MAX_LINE` characters from a stream, never failing.
+
+    Bytes that are not UTF-8 become replacement characters, a longer line is skipped
+    whole (``read`` returns :data:`TOO_LONG`), and the end of input is ``None``.
+    """
+
+    TOO_LONG = "\x00too-long"
+
+    def __init__(self, stream: TextIO) -> None:
+        self._binary: BinaryIO | None = getattr(stream, "buffer", None)
+        self._text = stream
+
+    def read(self) -> str | None:
+        try:
+            if self._binary is not None:
+                raw = self._binary.readline(MAX_LINE + 1)
+                if not raw:
+                    return None
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    self._drain_binary(self._binary)
+                    return self.TOO_LONG
+                return raw.decode("utf-8", errors="replace")
+            text = self._text.readline(MAX_LINE + 1)
+            if not text:
+                return None
+            if len(text) > MAX_LINE and not text.endswith("\n"):
+                while True:
+                    rest = self._text.readline(65536)
+                    if not rest or rest.endswith("\n"):
+                        break
+                return self.TOO_LONG
+            return text
+        except (OSError, ValueError):
+            return None
+
+    @staticmethod
+    def _drain_binary(stream: BinaryIO) -> None:
+        while True:
+            rest = stream.readline(65536)
+            if not rest or rest.endswith(b"\n"):
+                return
+
+
+_ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+_RED = {Suit.HEARTS, Suit.DIAMONDS}
+_BOLD, _DIM, _RED_ON, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[0m"
+
+# The book's pages are its chapters; the worked examples have their own page name.
+_PAGE_OF_CHAPTER = {"examples": "worked-examples"}
+
+
+def book_pointer(rule_id: str) -> str:
+    """Where the rules book explains ``rule_id``.
+
+    >>> book_pointer("BEAT-3")
+    'chapter Beating a card, beating.html#BEAT-3'
+    """
+    index = load_rule_index()
+    if rule_id not in index:
+        return f"the rule index, rule-index.html#{rule_id}"
+    entry = index[rule_id]
+    page = _PAGE_OF_CHAPTER.get(entry.chapter, entry.chapter)
+    return f"chapter {entry.chapter_title}, {page}.html#{rule_id}"
+
+
+def explain(error: IllegalAction) -> str:
+    """An illegal move in words: the reason, the rule's ID and title, and the book page."""
+    index = load_rule_index()
+    title = f" ({index[error.rule].title})" if error.rule in index else ""
+    return (f"Not allowed: {error.reason}.\n  Rule {error.rule}{title}: see the rules book, "
+            f"{book_pointer(error.rule)}")
+
+
+_HELP = """\
+Answer with the number of a move, or type a move:
+  cover 7♣ with 9♣   cover an attack card (also: cover 7C 9C, or just 7C 9C)
+  open 8♦            open a bout (open 8♦ 8♣ where several cards of a rank may open)
+  throw 9♦           throw in a card of a rank on the table
+  transfer 8♥        pass the attack on with a card of its rank (transfer game)
+  show 8♥            transfer by showing a trump of the rank (where the rules allow)
+  take               pick up the table        done    you add nothing more
+  9C                 a single card plays the one move that uses it
+Cards: rank 6-10, J, Q, K, A (T for ten) and suit ♣ ♦ ♥ ♠ or C D H S.
+Commands: hint (your moves and a suggestion), board (show the table again),
+  save FILE, quit, help."""
+
+
+class _Stop(Exception):
+    """The player stops the game (quit, end of input); ``status`` is the exit code."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class _Reply:
+    """What to tell the player instead of playing a move."""
+
+    text: str
+
+
+class Session:
+    """One game in the terminal: the record, the human's seat and the computer players."""
+
+    def __init__(self, game: Game, seat: int, bots: dict[int, Bot], *, seed: int,
+                 read_line: Callable[[], str | None], out: TextIO,
+                 save_to: Path | None = None, colour: bool = False, echo: bool = False,
+                 resumed: bool = False, opponent: str = "heuristic") -> None:
+        self.game = game
+        self.seat = seat
+        self.bots = bots
+        self.seed = seed
+        self.read_line = read_line
+        self.out = out
+        self.save_to = save_to
+        self.colour = colour
+        self.echo = echo
+        self.resumed = resumed
+        self.opponent = opponent
+        self.ascii = not _can_write_suits(out)
+        self.rngs = {s: random.Random(f"durak-spec/play/{seed}/{s}/{len(game.actions)}")
+                     for s in bots}
+        self.adviser = HeuristicBot(name="hint")
+        for bot in bots.values():
+            bot.reset()
+        for action in game.actions:  # a resumed game: let the bots remember it
+            for bot in bots.values():
+                bot.observe(action)
+            self.adviser.observe(action)
+
+    # -- output ---------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        if self.ascii:
+            text = text.translate(_ASCII_SUITS)
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def name(self, seat: int) -> str:
+        return f"P{seat} (you)" if seat == self.seat else f"P{seat}"
+
+    def card(self, card: Card, playable: bool = False) -> str:
+        text = str(card)
+        if playable:
+            text = f"[{text}]"
+        if not self.colour:
+            return text
+        if card.suit in _RED:
+            text = f"{_RED_ON}{text}{_RESET}"
+        return f"{_BOLD}{text}{_RESET}" if playable else f"{_DIM}{text}{_RESET}"
+
+    # -- the game -------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the player stops; return the exit code."""
+        try:
+            self.intro()
+            while True:
+                state = self.game.state
+                if state.is_over:
+                    self.finish()
+                    return 0
+                seat = acting_seat(state)
+                if seat is None:  # pragma: no cover - only when the game is over
+                    self.finish()
+                    return 0
+                if seat == self.seat:
+                    self.autosave()
+                    self.board()
+                    action = self.ask()
+                else:
+                    bot = self.bots[seat]
+                    action = bot.choose(view(state, seat), self.rngs[seat])
+                self.play(action)
+        except _Stop as stop:
+            self.say(stop.message)
+            self.autosave(final=True)
+            return stop.status
+        except KeyboardInterrupt:
+            self.say("\nInterrupted: the game stops.")
+            self.autosave(final=True)
+            return _EXIT_INTERRUPTED
+
+    def intro(self) -> None:
+        rules = self.game.rules
+        state = self.game.state
+        word = "Resuming" if self.resumed else "New game"
+        self.say(f"{word}: {rules.players} players, "
+                 f"{'transfer' if rules.transfer else 'throw-in'} game, seed {self.seed}. "
+                 f"You are P{self.seat}; the others are {self.opponent} players.")
+        self.say("Type 'help' for the commands, 'hint' for your moves.")
+        if not self.resumed:
+            face_up = state.face_up
+            self.say(f"Trump is {state.trump.symbol}"
+                     + (f" (the face-up {face_up} lies under the stock)." if face_up else "."))
+            self.say(f"{self.name(state.attacker)} attacks first.")
+
+    def play(self, action: Action) -> None:
+        before = self.game.state
+        self.game = self.game.play(action)
+        after = self.game.state
+        for bot in self.bots.values():
+            bot.observe(action)
+        self.adviser.observe(action)
+        who = "You" if action.player == self.seat else f"P{action.player}"
+        self.say(f"{who}: {action.move}")
+        if isinstance(action, Transfer):
+            self.say(f"  {self.name(after.defender)} defends now.")
+        if after.bout > before.bout:
+            end = bout_end(before, action, after)
+            self.say("  " + end.text().replace(f"P{self.seat} ", f"P{self.seat} (you) "))
+            for seat, cards in end.draws:
+                if seat == self.seat:
+                    self.say(f"  You drew {' '.join(str(c) for c in cards)}.")
+            if not after.is_over:
+                self.say(f"Bout {after.bout + 1}: {self.name(after.attacker)} attacks "
+                         f"{self.name(after.defender)}.")
+
+    def finish(self) -> None:
+        outcome = self.game.state.outcome
+        self.autosave(final=True)
+        if outcome is None:  # pragma: no cover - finish is called only at the end
+            return
+        self.say(f"Game over: {outcome}.")
+        if outcome.durak == self.seat:
+            self.say("You are the durak.")
+        elif outcome.durak is None:
+            self.say("A draw: nobody is the durak.")
+        else:
+            self.say("You are not the durak. Well played!")
+
+    def autosave(self, final: bool = False) -> None:
+        if self.save_to is None:
+            return
+        try:
+            persist.save(self.game, self.save_to)
+        except OSError as error:
+            self.say(f"Could not save to {self.save_to}: {error.strerror or error}")
+            return
+        if final:
+            self.say(f"The game is saved in {self.save_to} "
+                     f"(resume it with --load {self.save_to}).")
+
+    # -- the screen ---------------------------------------------------------------------------
+
+    def board(self) -> None:
+        v = view(self.game.state, self.seat)
+        self.say("")
+        roles = (f"{self.name(v.attacker)} attacks, {self.name(v.defender)} defends")
+        self.say(f"-- Bout {v.bout + 1}: {roles} --")
+        stock = (f"face-up {v.face_up} under the stock, stock {v.stock}"
+                 if v.face_up is not None else f"stock {v.stock}")
+        self.say(f"Trump {v.trump.symbol} | {stock} | discard {v.discard}")
+        for seat in range(v.players):
+            if seat == self.seat:
+                continue
+            if seat in v.out:
+                self.say(f"  P{seat}: out")
+                continue
+            known = f", known: {' '.join(str(c) for c in v.known[seat])}" if v.known[seat] else ""
+            said = " (said done)" if seat in v.passed else ""
+            self.say(f"  P{seat}: {v.hand_sizes[seat]} cards{known}{said}")
+        self.say("Table: " + self.table_text(v))
+        marked = {c for a in v.playable for c in _cards_of(a)}
+        hand = " ".join(self.card(c, c in marked) for c in v.hand)
+        self.say(f"Your hand: {hand}")
+        self.moves(v)
+
+    def table_text(self, v: PlayerView) -> str:
+        if not v.table:
+            return "empty"
+        parts = [f"{p.attack} covered by {p.cover}" if p.cover is not None
+                 else f"{p.attack} uncovered" for p in v.table]
+        text = " | ".join(parts)
+        if v.taking:
+            text += f"  ({self.name(v.defender)} takes)"
+        return text
+
+    def moves(self, v: PlayerView) -> None:
+        self.say("Your moves:")
+        for number, action in enumerate(v.playable, start=1):
+            self.say(f"  {number}. {action.move}")
+
+    # -- reading the player's move --------------------------------------------------------------
+
+    def ask(self) -> Action:
+        while True:
+            self.out.write(f"P{self.seat}> ")
+            self.out.flush()
+            line = self.read_line()
+            if line is None:
+                raise _Stop(0, "\nEnd of input: the game stops"
+                            + (" (it is not over)." if not self.game.is_over else "."))
+            if line == LineReader.TOO_LONG:
+                if self.echo:
+                    self.say("(a very long line)")
+                self.say(f"That line is longer than {MAX_LINE} characters; it is ignored.")
+                continue
+            text = line.strip()
+            if self.echo:
+                self.say(_printable(text))
+            if not text:
+                continue
+            answer = self.interpret(text)
+            if isinstance(answer, _Reply):
+                self.say(answer.text)
+                continue
+            return answer
+
+    def interpret(self, text: str) -> Action | _Reply:
+        """The player's line as a move to play, or what to answer instead."""
+        state = self.game.state
+        v = view(state, self.seat)
+        words = text.split()
+        command = words[0].lower()
+        if command in ("help", "?", "h"):
+            return _Reply(_HELP)
+        if command in ("quit", "exit", "q"):
+            raise _Stop(0, "You quit the game.")
+        if command in ("board", "show", "look", "table"):
+            self.board()
+            return _Reply("")
+        if command in ("hint", "moves", "hints"):
+            return _Reply(self.hint(v))
+        if command == "save":
+            return _Reply(self.save_command(text[len(words[0]):].strip()))
+        if text.isdigit() or (text.startswith("#") and text[1:].isdigit()):
+            number = int(text.lstrip("#"))
+            if 1 <= number <= len(v.playable):
+                return v.playable[number - 1]
+            return _Reply(f"There is no move {number}: choose 1 to {len(v.playable)}, "
+                          "or type 'hint' to list them.")
+        try:
+            action = self.parse(text, v)
+        except _Refused as refused:
+            return _Reply(refused.text)
+        try:
+            check(state, action)
+        except IllegalAction as error:
+            return _Reply(explain(error))
+        return action
+
+    def parse(self, text: str, v: PlayerView) -> Action:
+        try:
+            return parse_action(text, player=self.seat)
+        except DurakError as notation_error:
+            try:
+                cards = parse_cards(text)
+            except (CardError, DurakError) as card_error:
+                looks_like_cards = text[:1].isdigit() or len(text.split()[0]) <= 3
+                reason = card_error if looks_like_cards else notation_error
+                raise _Refused(f"Not understood: {_printable(_clip(str(reason), 200))}. Type "
+                               "a move's number, a move like 'cover 7♣ with 9♣', or "
+                               "'help'.") from None
+        return self.shortcut(cards, v)
+
+    def shortcut(self, cards: Sequence[Card], v: PlayerView) -> Action:
+        """A move written as its cards only: ``9C`` or ``7C 9C``."""
+        if len(cards) == 2 and v.seat == v.defender and cards[0] in _uncovered(v):
+            return Cover(self.seat, cards[0], cards[1])
+        uses = [a for a in v.playable if set(cards) == set(_cards_of(a))]
+        if len(uses) == 1:
+            return uses[0]
+        if len(uses) > 1:
+            options = "; ".join(f"{v.playable.index(a) + 1}. {a.move}" for a in uses)
+            raise _Refused(f"{' '.join(str(c) for c in cards)} can make several moves: "
+                           f"{options}. Type the number or the whole move.")
+        return self.natural_move(cards, v)
+
+    def natural_move(self, cards: Sequence[Card], v: PlayerView) -> Action:
+        """The move the cards would most likely mean, for the engine to explain why not."""
+        first = cards[0]
+        if len(cards) == 1:
+            if not v.table:
+                return Open(self.seat, (first,))
+            if v.seat == v.defender:
+                uncovered = _uncovered(v)
+                if uncovered:
+                    return Cover(self.seat, uncovered[0], first)
+                return Transfer(self.seat, first)
+            return ThrowIn(self.seat, first)
+        if not v.table:
+            return Open(self.seat, tuple(cards))
+        if len(cards) == 2:
+            return Cover(self.seat, cards[0], cards[1])
+        raise _Refused(f"{' '.join(str(c) for c in cards)}: write one card, two cards "
+                       "(attack card, then your cover), or a whole move.")
+
+    def hint(self, v: PlayerView) -> str:
+        lines = ["Your moves:"]
+        lines.extend(f"  {n}. {a.move}" for n, a in enumerate(v.playable, start=1))
+        suggestion = self.adviser.choose(v, random.Random(len(self.game.actions)))
+        number = v.playable.index(suggestion) + 1
+        lines.append(f"The heuristic player would play {number}. {suggestion.move}")
+        return "\n".join(lines)
+
+    def save_command(self, path: str) -> str:
+        if not path:
+            return "Save where? Type 'save FILE'."
+        try:
+            persist.save(self.game, path)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            return f"Could not save to {_printable(_clip(path))}: {reason}"
+        return f"Saved to {path} (resume with: durak-spec play --load {path})."
+
+
+class _Refused(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    return action.cards
+
+
+def _uncovered(v: PlayerView) -> list[Card]:
+    return [p.attack for p in v.table if p.cover is None]
+
+
+def _clip(text: str, size: int = 60) -> str:
+    return text if len(text) <= size else text[:size] + "…"
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text)
