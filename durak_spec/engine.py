@@ -255,10 +255,6 @@ def _table_ranks(table: tuple[Pair, ...]) -> set[Rank]:
 
 def _pending(state: GameState) -> tuple[int, ...]:
     """Attackers who could still add a card and have not said done (CLAR-3)."""
-    limit, _ = attack_limit(state)
-    room = len(state.table) < limit
-    if not room:
-        return ()
     ranks = _table_ranks(state.table)
     passed = state.passed
     hands = state.hands
@@ -269,6 +265,8 @@ def _pending(state: GameState) -> tuple[int, ...]:
                 if c.rank in ranks:
                     pending.append(seat)
                     break
+    if not pending or len(state.table) >= attack_limit(state)[0]:
+        return ()
     return tuple(pending)
 
 
@@ -288,7 +286,7 @@ def _transfer_room(state: GameState) -> tuple[int, str]:
 _SEATS = range(6)
 _OPEN1 = [{c: Open(s, (c,)) for c in DECK} for s in _SEATS]
 _THROW = [{c: ThrowIn(s, c) for c in DECK} for s in _SEATS]
-_COVER = [{(a, c): Cover(s, a, c) for a in DECK for c in DECK} for s in _SEATS]
+_COVER = [{a: {c: Cover(s, a, c) for c in DECK} for a in DECK} for s in _SEATS]
 _TRANSFER = [{c: Transfer(s, c) for c in DECK} for s in _SEATS]
 _SHOW = [{c: Transfer(s, c, show=True) for c in DECK} for s in _SEATS]
 _TAKE = [Take(s) for s in _SEATS]
@@ -343,30 +341,30 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if not state.taking:
         hand = hands[defender]
         trump = state.trump
-        covers = _COVER[defender]
         uncovered.sort()
         for attack in uncovered:
+            covers = _COVER[defender][attack]
             for c in hand:
                 if beats(c, attack, trump):
-                    mine.append(covers[(attack, c)])
+                    mine.append(covers[c])
         if rules.transfer and len(uncovered) == len(table):
             mine.extend(_transfers(state))
         if uncovered:
             mine.append(_TAKE[defender])
     adds_by_seat: dict[int, list[Action]] = {}
-    limit, _ = attack_limit(state)
-    if len(table) < limit:
-        quiet = state.taking or not uncovered
-        passed = state.passed
-        for seat in throwers(state):
-            if seat in passed:
-                continue
-            throws = _THROW[seat]
-            adds: list[Action] = [throws[c] for c in hands[seat] if c.rank in ranks]
-            if adds:
-                if quiet:
-                    adds.append(_DONE[seat])
-                adds_by_seat[seat] = adds
+    quiet = state.taking or not uncovered
+    passed = state.passed
+    for seat in throwers(state):
+        if seat in passed:
+            continue
+        throws = _THROW[seat]
+        adds: list[Action] = [throws[c] for c in hands[seat] if c.rank in ranks]
+        if adds:
+            if quiet:
+                adds.append(_DONE[seat])
+            adds_by_seat[seat] = adds
+    if adds_by_seat and len(table) >= attack_limit(state)[0]:
+        adds_by_seat = {}  # LIMIT-*: no room for another attack card
     if not adds_by_seat:
         result = tuple(mine)
     else:
