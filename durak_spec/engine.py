@@ -94,6 +94,8 @@ def _next_in(state: GameState, seat: int, out: frozenset[int] | None = None) -> 
     if out is None:
         out = state.out
     n = len(state.hands)
+    if not out:  # everyone is still in (the usual case)
+        return (seat + 1) % n
     for step in range(1, n + 1):
         candidate = (seat + step) % n
         if candidate not in out:
@@ -108,19 +110,20 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     rule = state.rules.throw_in
     defender = state.defender
+    if rule is _ALL and not state.finished:  # the common case first, from a table
+        return _ALL_BUT[len(state.hands)][defender]
     if rule is ThrowInRule.ATTACKER:
         seats = {state.attacker}
     elif rule is ThrowInRule.NEIGHBOURS:
         seats = {state.attacker, _next_in(state, defender)}
     else:
-        if not state.finished:
-            return _ALL_BUT[len(state.hands)][defender]
         out = state.out
         seats = {p for p in range(len(state.hands)) if p not in out}
     seats.discard(defender)
     return tuple(sorted(seats))
 
 
+_ALL = ThrowInRule.ALL
 _ALL_BUT = {n: [tuple(p for p in range(n) if p != d) for d in range(n)] for n in range(2, 7)}
 
 
@@ -301,7 +304,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     show, take, done, exchange), then by cards in canonical order. The game is over when
     this is empty.
     """
-    global _last
+    global _last, _handoff
+    if _handoff[0] is state:  # _settle has just worked this out for the state apply returned
+        result = _handoff[1]
+        _handoff = _NO_HANDOFF  # once only: asking again computes afresh
+        _last = (state, result)
+        return result
     if state.finished and state.is_over:
         return ()
     hands = state.hands
@@ -342,11 +350,15 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         hand = hands[defender]
         trump = state.trump
         uncovered.sort()
+        covers_by_attack = _COVER[defender]
+        # Local names for the inner loop; beats is looked up on each call (tests patch it).
+        beats_ = beats
+        add = mine.append
         for attack in uncovered:
-            covers = _COVER[defender][attack]
+            covers = covers_by_attack[attack]
             for c in hand:
-                if beats(c, attack, trump):
-                    mine.append(covers[c])
+                if beats_(c, attack, trump):
+                    add(covers[c])
         if rules.transfer and len(uncovered) == len(table):
             mine.extend(_transfers(state))
         if uncovered:
@@ -382,6 +394,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 _last: tuple[GameState | None, tuple[Action, ...]] = (None, ())
 """The last position ``legal_actions`` answered for, and its answer: ``apply`` on the same
 state object need not check again an action that is among them."""
+
+_NO_HANDOFF: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+_handoff = _NO_HANDOFF
+"""The legal actions ``_settle`` found for the state ``apply`` is about to return, kept for
+the next ``legal_actions`` call on that same state object, which takes them once."""
 
 
 def _transfers(state: GameState) -> list[Action]:
@@ -667,20 +684,25 @@ def _play(state: GameState, action: Action) -> GameState:
     seat = action.player
     if isinstance(action, Cover):
         card = action.card
-        i = state.attack_cards.index(action.attack)
+        attack = action.attack
+        i = 0
+        while table[i].attack != attack:  # the pair it covers (check() made sure it is there)
+            i += 1
         state = _new(GameState, (
             rules, _hands_without(hands, seat, card), stock, trump,
             (*table[:i], _new(Pair, (action.attack, card)), *table[i + 1:]), discard, attacker,
             defender, opener, bout, taking, _NOBODY, joined, start_hands, shown,
-            _forget(known, seat, (card,)) if known[seat] else known, finished))
+            _forget(known, seat, (card,)) if card in known[seat] else known, finished))
     elif isinstance(action, Open):
         cards = action.played
         if len(cards) == 1:
             new_hands = _hands_without(hands, seat, cards[0])
+            table = (_new(Pair, (cards[0], None)),)
         else:
             new_hands = _with_hand(hands, seat, _remove(hands[seat], cards))
+            table = tuple([_new(Pair, (c, None)) for c in cards])
         state = _new(GameState, (
-            rules, new_hands, stock, trump, tuple([_new(Pair, (c, None)) for c in cards]), discard,
+            rules, new_hands, stock, trump, table, discard,
             attacker, defender, seat, bout, taking, passed, (seat,),
             tuple([len(h) for h in hands]), shown,
             _forget(known, seat, cards) if known[seat] else known, finished))
@@ -691,7 +713,7 @@ def _play(state: GameState, action: Action) -> GameState:
             rules, _hands_without(hands, seat, card), stock, trump,
             (*table, _new(Pair, (card, None))), discard, attacker, defender, opener, bout,
             taking, passed, joined if seat in joined else (*joined, seat), start_hands, shown,
-            _forget(known, seat, (card,)) if known[seat] else known, finished))
+            _forget(known, seat, (card,)) if card in known[seat] else known, finished))
     elif isinstance(action, Take):
         state = _new(GameState, (
             rules, hands, stock, trump, table, discard, attacker, defender, opener, bout, True,
@@ -709,7 +731,7 @@ def _play(state: GameState, action: Action) -> GameState:
                 known = (*known[:seat], known[seat] | {card}, *known[seat + 1:])
         else:
             hands = _hands_without(hands, seat, card)
-            known = _forget(known, seat, (card,)) if known[seat] else known
+            known = _forget(known, seat, (card,)) if card in known[seat] else known
             table = (*table, Pair(card))
         state = _new(GameState, (
             rules, hands, stock, trump, table, discard, seat, target, opener, bout, taking,
@@ -731,7 +753,13 @@ def _settle(state: GameState) -> GameState:
         for pair in state.table:
             if pair.cover is None:
                 return state
-    if _pending(state):
+    # Every attack card is covered or taken, so the defender has nothing to do and the
+    # actions left are exactly the throw-ins and dones of the attackers _pending() names.
+    # Asking legal_actions instead lets the caller's next legal_actions call reuse them.
+    global _handoff
+    actions = legal_actions(state)
+    if actions:
+        _handoff = (state, actions)
         return state
     return _end_bout(state, taken=state.taking)
 
@@ -778,12 +806,13 @@ def _end_bout(state: GameState, taken: bool) -> GameState:
                 break
     out = state.out if finished else _NOBODY
     if not stock:  # END-1: out of cards with the stock empty means out of the game
-        gone = tuple(p for p in range(len(hands)) if p not in out and not hands[p])
+        gone = tuple([p for p in range(len(hands)) if p not in out and not hands[p]])
         if gone:
             finished = (*finished, gone)
             out = out | frozenset(gone)
-    rest = [p for p in range(len(hands)) if p not in out]
-    if len(rest) <= 1:  # END-3, END-4: the game is over
+    # With nobody out (the usual case) at least two players are in and the game goes on.
+    rest = [p for p in range(len(hands)) if p not in out] if out else None
+    if rest is not None and len(rest) <= 1:  # END-3, END-4: the game is over
         attacker = defender = opener = rest[0] if rest else attacker
     else:
         # ORDER-4: the defender attacks next; ORDER-5: a taker loses their turn to attack;
