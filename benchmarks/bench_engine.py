@@ -52,6 +52,7 @@ from durak_spec import (
     new_game,
     profile,
 )
+from durak_spec.cli import positive_count
 
 PROFILES = ("classic-throw-in", "classic-transfer")
 PLAYERS = (2, 4, 6)
@@ -317,25 +318,16 @@ def markdown(rows: list[Row], env: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return value
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bench_engine.py",
         description="Benchmark the reference engine with complete random games.")
-    parser.add_argument("--games", type=positive, default=100,
+    parser.add_argument("--games", type=positive_count, default=100,
                         help="complete games per game and number of players (default 100)")
-    parser.add_argument("--max-actions", type=positive, default=100_000,
+    parser.add_argument("--max-actions", type=positive_count, default=100_000,
                         help="stop a game after this many actions (default 100000)")
-    parser.add_argument("--rounds", type=positive, default=3,
+    parser.add_argument("--rounds", type=positive_count, default=3,
                         help="times every games are timed for games/s; the least counts "
                              "(default 3)")
     parser.add_argument("--cpu", type=int, default=None, metavar="N",

@@ -61,6 +61,7 @@ from durak_spec import (
     new_game,
     validate_state,
 )
+from durak_spec.cli import positive_count
 
 PLAYERS = (2, 3, 4, 5, 6)
 ALL_CARDS = frozenset(DECK)
@@ -274,30 +275,21 @@ def _players(text: str) -> list[int]:
     return counts
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return value
-
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Play many random games of every profile and player count, checking "
                     "the engine's invariants after every action.")
-    parser.add_argument("--games", type=_positive, default=100,
+    parser.add_argument("--games", type=positive_count, default=100,
                         help="games per profile and player count (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="base seed of the run (default 0)")
     parser.add_argument("--profiles", type=_names, default=list(PROFILES),
                         help="comma-separated profiles (default: all)")
     parser.add_argument("--players", type=_players, default=list(PLAYERS),
                         help="comma-separated player counts (default: 2,3,4,5,6)")
-    parser.add_argument("--jobs", type=_positive, default=1,
+    parser.add_argument("--jobs", type=positive_count, default=1,
                         help="worker processes (default 1)")
-    parser.add_argument("--max-actions", type=_positive, default=3000,
+    parser.add_argument("--max-actions", type=positive_count, default=3000,
                         help="a game longer than this breaks the invariants (default 3000)")
     parser.add_argument("--thorough", action="store_true",
                         help="also apply every legal action in every state")

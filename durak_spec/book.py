@@ -69,7 +69,7 @@ from .rules import AXES, PROFILES, Axis, RuleSet, profile
 from .spec.positions import speak_seats
 from .spec.runner import RunResult, ScenarioResult, TraceStep, features_dir, run
 from .state import GameState
-from .svg import card_svg, position_svg
+from .svg import position_svg
 
 __all__ = [
     "ENV_FEATURES",
@@ -1514,15 +1514,6 @@ def sample_position(seed: int = 7, players: int = 3) -> Html:
             return Html(_figure(after, names, caption, playable_for=defender,
                                 highlight=(card,)))
     raise BookError("no seed gave a position with both playable and unplayable cards")
-
-
-def card_row(cards: str) -> Html:
-    """Some cards side by side (``"6♦ K♠"``), each a picture with its text alternative."""
-    from .cards import parse_cards
-
-    pictures = "".join(f'<span class="durak-card">{card_svg(c)}</span>'
-                       for c in parse_cards(cards))
-    return Html(f'<div class="durak-card-row">{pictures}</div>')
 
 
 # -- checking an engine --------------------------------------------------------------------------

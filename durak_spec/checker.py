@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .actions import Action
 from .cards import Card
-from .cli import CommandError, Subparsers
+from .cli import CommandError, Subparsers, positive_count
 from .protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from .ruleindex import load_rule_index
 from .rules import RuleSet
@@ -124,7 +124,7 @@ def add_parser(subparsers: Subparsers) -> None:
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list every scenario, passed ones and every skip included")
-    parser.add_argument("--random", metavar="N", type=_count, default=None,
+    parser.add_argument("--random", metavar="N", type=positive_count, default=None,
                         help="instead of the scenarios, play N random games per claimed "
                              "profile and player count in lockstep with the reference and "
                              "report the first divergence, shrunk")
@@ -134,15 +134,10 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="instead of the scenarios, compare the engine's perft counts "
                              "(action sequences to depth 1..N from stacked deals) with the "
                              "stored ones")
-    parser.add_argument("--max-depth", metavar="D", type=_count, default=None,
+    parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="with --perft, count only to this depth")
     parser.set_defaults(handler=run_command)
 
-
-def _count(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
 
 
 def _seconds(text: str) -> float:

@@ -337,6 +337,17 @@ def _count(text: str) -> int:
     return value
 
 
+def positive_count(text: str) -> int:
+    """An argparse type for a whole number of at least 1 (games, depths, ...)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class BoutEnd:
     """What happened when a bout ended, read off the states before and after it."""
