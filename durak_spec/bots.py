@@ -36,7 +36,7 @@ The bots here
 -------------
 
 * :class:`RandomBot` picks uniformly among its legal actions.
-* :class:`HeuristicBot` follows the sources' tips (TIP-1 … TIP-10); every tip is a
+* :class:`HeuristicBot` follows the sources' tips (TIP-1 … TIP-11); every tip is a
   switch, ``HeuristicBot(tips=ALL_TIPS - {Tip.SAVE_TRUMPS})``, so that the tips can be
   tested one at a time (:data:`TIP_NOTES` says how each is put into play).
 * :class:`SearchBot` plays each candidate action out in a few sampled deals of the cards
@@ -180,7 +180,7 @@ class RandomBot(BaseBot):
 
 
 class Tip(StrEnum):
-    """The sources' tips (rule index TIP-1 … TIP-10) as switches of :class:`HeuristicBot`."""
+    """The sources' tips (rule index TIP-1 … TIP-11) as switches of :class:`HeuristicBot`."""
 
     LOW_CARDS_FIRST = "TIP-1"
     SAVE_TRUMPS = "TIP-2"
@@ -192,6 +192,7 @@ class Tip(StrEnum):
     CHECK_TRANSFER_TARGET = "TIP-8"
     THROW_IN_TOGETHER = "TIP-9"
     WATCH_TABLE_RANKS = "TIP-10"
+    MIND_HAND_SIZE = "TIP-11"
 
     @classmethod
     def parse(cls, value: Tip | str) -> Tip:
@@ -250,6 +251,11 @@ TIP_NOTES: Mapping[Tip, str] = MappingProxyType({
     Tip.WATCH_TABLE_RANKS:
         "As defender the bot prefers covers whose rank is already on the table, and avoids "
         "covers that open a new rank the throwers are known or likely to hold.",
+    Tip.MIND_HAND_SIZE:
+        "A take chosen to save a trump (TIP-2) is given up when it would leave the bot with "
+        "more than `max_hand_after_take` cards (eight by default): past that size the "
+        "trump is spent rather than the hand swollen. Without the tip the bot takes a cheap "
+        "table whatever its hand holds already.",
 })
 """How :class:`HeuristicBot` puts each tip into play (for the book's tips chapter)."""
 
@@ -335,14 +341,15 @@ class HeuristicBot(BaseBot):
 
     The numbers that tune it are keyword arguments: ``big_stock`` (how many cards in the
     stock count as "early", TIP-2), ``throw_limit`` (the highest card score a thrower
-    adds while the stock lasts) and ``pair_weight``.
+    adds while the stock lasts), ``max_hand_after_take`` (the largest hand a take to save a
+    trump may leave, TIP-11) and ``pair_weight``.
 
     The bot keeps a memory of the cards seen on the table (fed by ``observe`` and by every
     ``choose``); ``reset`` clears it. Give each seat its own bot object.
     """
 
     def __init__(self, tips: Iterable[Tip | str] = ALL_TIPS, *, name: str | None = None,
-                 big_stock: int = 12, throw_limit: float = 5.0,
+                 big_stock: int = 12, throw_limit: float = 5.0, max_hand_after_take: int = 8,
                  pair_weight: float = 2.0) -> None:
         self.tips: frozenset[Tip] = frozenset(Tip.parse(t) for t in tips)
         if name is None:
@@ -352,6 +359,7 @@ class HeuristicBot(BaseBot):
         self.name = name
         self.big_stock = big_stock
         self.throw_limit = throw_limit
+        self.max_hand_after_take = max_hand_after_take
         self.pair_weight = pair_weight
         self._memory = _Memory()
 
@@ -645,6 +653,9 @@ class _Turn:
         if len(table) > _CHEAP_TABLE_CARDS or any(
                 c.suit == self.trump or strength(c, self.trump) > _CHEAP_TABLE for c in table):
             return False
+        if self.on(Tip.MIND_HAND_SIZE) and \
+                len(v.hand) + len(table) > self.bot.max_hand_after_take:
+            return False  # TIP-11: the hand would grow too large to empty later
         if self.on(Tip.COUNT_TRUMPS):
             mine = sum(1 for c in v.hand if c.suit == self.trump)
             theirs: set[Card] = set()

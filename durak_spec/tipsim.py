@@ -1,6 +1,6 @@
 """The sources' tips put to the test: seeded experiments, their verdicts and a chart (layer 7).
 
-For every tip of the sources (TIP-1 … TIP-10) an :class:`Experiment` names two players
+For every tip of the sources (TIP-1 … TIP-11) an :class:`Experiment` names two players
 and a game: the **follower**, a :class:`~durak_spec.bots.HeuristicBot` that follows every
 tip, and the **other**, the very same bot with that one tip switched off (the
 *leave-one-out* design, :attr:`Design.LEAVE_ONE_OUT`). They play many seeded games and
@@ -274,6 +274,9 @@ EXPERIMENTS: Final[tuple[Experiment, ...]] = (
     _two(Tip.WATCH_TABLE_RANKS,
          "As defender, covering with ranks already on the table and avoiding ranks the "
          "attacker is likely to hold, against ignoring which ranks a cover brings in."),
+    _two(Tip.MIND_HAND_SIZE,
+         "Giving up a take meant to save a trump when it would leave more than eight cards "
+         "in hand, against taking a cheap table whatever the hand already holds."),
 )
 """One experiment per tip, in the order of the tips, in the leave-one-out design."""
 

@@ -97,7 +97,7 @@ Feature: Cards and the deal
       When a game for 1 player is set up
       Then it is rejected by DEAL-3
 
-  @DEAL-4 @source-A @source-B @source-D
+  @DEAL-4 @source-A @source-B @source-C @source-D
   Rule: Every player is dealt six cards
     The cards are dealt six to each player in seat order. With six players the whole
     deck is dealt.
@@ -130,7 +130,7 @@ Feature: Cards and the deal
       Then each player holds 6 cards
       And the stock is empty
 
-  @DEAL-5 @source-A @source-B @source-D
+  @DEAL-5 @source-A @source-B @source-C @source-D
   Rule: The card turned up after the deal makes its suit trump for the whole game
     After the hands are dealt, the next card of the deck is turned face up. Its suit is
     trump from the first bout to the last, even after that card has been drawn.

@@ -266,7 +266,7 @@ Feature: The end of the game
       Then Vera is the durak
       And the finishing order is Anna and Boris together
 
-  @END-5 @source-D @variant
+  @END-5 @source-A @source-B @source-C @source-D @variant
   Rule: The result records who went out first, the order of finishing, and the durak
     Source D states the aim the other way round: the first player to be rid of their
     cards wins. Sources A and C name only the loser. Both describe the same game, so the

@@ -545,3 +545,40 @@ Feature: Tips for players
         | cover | allowed |
         | 8♣    | 8♦      |
         | 6♥    | 6♠      |
+
+  @TIP-11 @source-C @tip
+  Rule: Take when it pays, but every card taken must later be played away
+    The advice: picking up the table is sometimes the better choice, but keep an eye on
+    how large the hand grows. The mechanism: a take adds every card of the table to the
+    defender's hand, including the cards thrown in after the take was announced, while a
+    defence that holds sends the same cards to the discard pile. Once the stock is
+    empty nothing dilutes a large hand, and each of its cards needs a bout of its own
+    to leave it.
+
+    Example: Boris takes the two sevens, and his hand grows from six to eight cards
+      Given hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ 9♠ A♥
+      And Boris holds 8♣ J♦ 6♠ 10♠ Q♣ K♠
+      When Anna opens with 7♣
+      And Boris takes
+      And Anna throws in 7♦
+      Then Boris has taken the cards
+      And Boris holds 8 cards
+      And Anna holds 9♠ A♥
+      And Anna attacks Boris next
+
+    Example: Boris beats the same sevens instead, and four cards are left in his hand
+      Given hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ 9♠ A♥
+      And Boris holds 8♣ J♦ 6♠ 10♠ Q♣ K♠
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 8♣
+      And Anna throws in 7♦
+      And Boris covers 7♦ with J♦
+      Then the bout is beaten off
+      And Boris holds 6♠ 10♠ Q♣ K♠
+      And Boris attacks Anna next

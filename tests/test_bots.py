@@ -259,7 +259,7 @@ def test_tips_parse_and_are_documented() -> None:
     assert HeuristicBot(tips={"TIP-10", "TIP-2"}).name == "heuristic[TIP-2,TIP-10]"
     assert HeuristicBot().follows("TIP-7") and not HeuristicBot(tips=()).follows("TIP-7")
     with pytest.raises(ValueError, match="not a tip"):
-        HeuristicBot(tips={"TIP-11"})
+        HeuristicBot(tips={"TIP-12"})
 
 
 def test_strength_puts_every_trump_above_every_other_card() -> None:

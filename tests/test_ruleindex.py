@@ -263,7 +263,7 @@ def test_by_chapter_and_ids() -> None:
     ]
     assert index.by_chapter("examples") == ()
     assert sum(len(index.by_chapter(c)) for c in CHAPTERS) == len(index)
-    assert index.ids("tip") == tuple(f"TIP-{n}" for n in range(1, 11))
+    assert index.ids("tip") == tuple(f"TIP-{n}" for n in range(1, 12))
     assert index.ids() == tuple(index)
     with pytest.raises(ValueError, match="unknown rule kind 'rules'"):
         index.ids("rules")

@@ -165,7 +165,7 @@ def test_bad_arguments_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="workers"):
         run_experiments(2, workers=0)
     with pytest.raises(ValueError, match="is not a tip"):
-        run_experiments(2, tips=["TIP-11"])
+        run_experiments(2, tips=["TIP-12"])
     with pytest.raises(ValueError):
         experiments("sideways")
     with pytest.raises(KeyError, match="TIP-3 was not part"):
