@@ -61,7 +61,7 @@ from durak_spec import (
     new_game,
     validate_state,
 )
-from durak_spec.cli import positive_count
+from durak_spec.core.cliargs import positive_count
 
 PLAYERS = (2, 3, 4, 5, 6)
 ALL_CARDS = frozenset(DECK)

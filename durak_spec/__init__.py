@@ -5,20 +5,19 @@ The public API in one import::
     from durak_spec import profile, new_game, legal_actions, apply, parse_card
 """
 
-from .actions import (
-    Action,
-    Cover,
-    Done,
-    ExchangeTrump,
-    Open,
-    Take,
-    ThrowIn,
-    Transfer,
-    action_from_json,
-    parse_action,
+from durak_spec.core.cards import (
+    DECK,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
 )
-from .cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards
-from .engine import (
+from durak_spec.core.errors import DurakError, IllegalAction, InvalidState, NotationError
+from durak_spec.core.version import __version__
+from durak_spec.engine import (
     apply,
     attack_limit,
     beats,
@@ -30,10 +29,23 @@ from .engine import (
     throwers,
     validate_state,
 )
-from .errors import DurakError, IllegalAction, InvalidState, NotationError
-from .game import Game, ReplayError
-from .persist import SavedGameError
-from .rules import (
+from durak_spec.game.history import Game, ReplayError
+from durak_spec.game.persist import SavedGameError
+from durak_spec.game.view import PlayerView
+from durak_spec.game.view import view as player_view
+from durak_spec.model.actions import (
+    Action,
+    Cover,
+    Done,
+    ExchangeTrump,
+    Open,
+    Take,
+    ThrowIn,
+    Transfer,
+    action_from_json,
+    parse_action,
+)
+from durak_spec.model.rules import (
     AXES,
     PROFILES,
     DrawOrder,
@@ -44,11 +56,7 @@ from .rules import (
     RuleSetError,
     profile,
 )
-from .state import GameState, Outcome, Pair
-from .view import PlayerView
-from .view import view as player_view
-
-__version__ = "0.1.0"
+from durak_spec.model.state import GameState, Outcome, Pair
 
 __all__ = [
     "AXES",

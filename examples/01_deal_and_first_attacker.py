@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from durak_spec import DECK, NoTrumpLead, Suit, first_attacker, format_cards, new_game, profile
-from durak_spec.svg import position_svg
+from durak_spec.game.svg import position_svg
 
 
 def main(argv: list[str] | None = None) -> int:

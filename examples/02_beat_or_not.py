@@ -23,7 +23,7 @@ from durak_spec import (
     legal_actions,
     parse_card,
 )
-from durak_spec.spec.positions import Position, parse_card_list, parse_table
+from durak_spec.game.positions import Position, parse_card_list, parse_table
 
 HEARTS, DIAMONDS = Suit.HEARTS, Suit.DIAMONDS
 

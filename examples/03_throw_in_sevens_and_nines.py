@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from durak_spec import GameState, IllegalAction, Suit, ThrowIn, apply, legal_actions, parse_card
-from durak_spec.spec.positions import Position, parse_card_list, parse_table
+from durak_spec.game.positions import Position, parse_card_list, parse_table
 
 NAMES = ("Anna", "Boris", "Vera")  # seats P0, P1, P2; Anna attacks Boris
 

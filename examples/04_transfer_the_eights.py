@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 
 from durak_spec import Cover, IllegalAction, Suit, Transfer, apply, legal_actions, parse_card
-from durak_spec.spec.positions import Position, parse_card_list, parse_table
-from durak_spec.svg import position_svg
+from durak_spec.game.positions import Position, parse_card_list, parse_table
+from durak_spec.game.svg import position_svg
 
 NAMES = ("Anna", "Boris", "Vera")  # seats P0, P1, P2, clockwise
 EIGHT_H, EIGHT_S = parse_card("8♥"), parse_card("8♠")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Play a two-player game, save it to a file, load it back and replay it move by move.
 
-Teaches: durak_spec.Game (a game as rules + deal + history), durak_spec.persist.save and
+Teaches: durak_spec.Game (a game as rules + deal + history), durak_spec.game.persist.save and
 load (a JSON file that is checked on loading), replaying a history with apply, and the
 result of a game (END-1, END-3: the one left holding cards is the durak). A saved file
 that was tampered with is refused with a SavedGameError naming the place and the rule.
@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from durak_spec import Game, SavedGameError, apply, profile
-from durak_spec.persist import load, save
+from durak_spec.game.persist import load, save
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,8 +17,8 @@ import tempfile
 from pathlib import Path
 
 from durak_spec import Suit, apply, format_cards, legal_actions, parse_action
-from durak_spec.spec.positions import Position, parse_card_list
-from durak_spec.svg import position_svg
+from durak_spec.game.positions import Position, parse_card_list
+from durak_spec.game.svg import position_svg
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb")  # seats P0..P3, clockwise; Anna attacks Boris
 HANDS = {"Anna": "7♣ 10♦ 6♣ 8♣ Q♣ 6♥", "Boris": "9♣ 10♠ J♠ 6♦ 8♦ Q♦",

@@ -16,8 +16,8 @@ import json
 from pathlib import Path
 
 from durak_spec import GameState, Suit, apply, format_cards, parse_action, player_view, throwers
-from durak_spec.persist import state_from_json, state_to_json
-from durak_spec.spec.positions import Position, parse_card_list, parse_table
+from durak_spec.game.persist import state_from_json, state_to_json
+from durak_spec.game.positions import Position, parse_card_list, parse_table
 
 WORDS = {  # a move's first word: what it means at the table, and the rule that allows it
     "open": "open the bout (ATTACK-1)", "throw": "add a card of a rank on the table (ATTACK-3)",

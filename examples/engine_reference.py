@@ -9,7 +9,7 @@ right; replace the few calls marked ``# <- your engine`` by your own engine's ca
 Try it::
 
     durak-spec check --engine "python examples/engine_reference.py"
-    python -m durak_spec.lockstep --engine "python examples/engine_reference.py" --games 5
+    durak-spec check --engine "python examples/engine_reference.py" --random 5
 
 or by hand (type a request, get a response)::
 
@@ -39,10 +39,10 @@ from typing import Any
 # The reference implementation: the rules (new_game, legal_actions, check, apply) and the
 # notation (parse_card, action_from_json, Action.to_json). Your engine replaces these.
 from durak_spec import PROFILES, RuleSet, apply, check, legal_actions, new_game, parse_card
-from durak_spec.actions import action_from_json
-from durak_spec.errors import DurakError, IllegalAction
-from durak_spec.persist import state_from_json
-from durak_spec.state import GameState
+from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.game.persist import state_from_json
+from durak_spec.model.actions import action_from_json
+from durak_spec.model.state import GameState
 
 # The one game this engine is playing (None until "start" or "load").
 game: GameState | None = None

@@ -11,11 +11,11 @@ It exists to show what the checker reports for a wrong engine (see
 ``engine_wrong_report.txt`` beside this file)::
 
     durak-spec check --engine "python examples/engine_wrong.py"
-    python -m durak_spec.lockstep --engine "python examples/engine_wrong.py" \\
+    python -m durak_spec.conformance.lockstep --engine "python examples/engine_wrong.py" \\
         --profile classic-transfer --games 20
 
 Run as a script it speaks the JSON-lines protocol on standard input and output (served
-by :func:`durak_spec.serve.serve`; ``engine_reference.py`` shows the protocol by hand).
+by :func:`durak_spec.protocol.serve.serve`; ``engine_reference.py`` shows the protocol by hand).
 Imported, :class:`WrongEngine` is an in-process :class:`durak_spec.protocol.Engine`.
 """
 
@@ -26,8 +26,9 @@ import sys
 from collections.abc import Sequence
 
 from durak_spec import Action, Card, GameState, RuleSet, Transfer, new_game
+from durak_spec.core.errors import IllegalAction
 from durak_spec.engine import apply, check, legal_actions, validate_state
-from durak_spec.errors import IllegalAction
+from durak_spec.model.state import Pair
 from durak_spec.protocol import (
     Accepted,
     Capabilities,
@@ -36,8 +37,7 @@ from durak_spec.protocol import (
     Report,
     Verdict,
 )
-from durak_spec.serve import serve
-from durak_spec.state import Pair
+from durak_spec.protocol.serve import serve
 
 
 def _next_in_game(state: GameState, seat: int) -> int:

@@ -43,7 +43,7 @@ from durak_spec import (
     parse_cards,
     validate_state,
 )
-from durak_spec.state import sort_cards
+from durak_spec.model.state import sort_cards
 
 __all__ = [
     "actions_of",

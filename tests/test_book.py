@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from durak_spec import book
-from durak_spec.ruleindex import CHAPTERS, load_rule_index
-from durak_spec.rules import AXES, PROFILES
+from durak_spec.core.ruleindex import CHAPTERS, load_rule_index
+from durak_spec.model.rules import AXES, PROFILES
 from durak_spec.spec.runner import features_dir
 
 ROOT = Path(__file__).resolve().parents[1]

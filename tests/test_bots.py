@@ -1,4 +1,4 @@
-"""Computer players and simulations (durak_spec.bots).
+"""Computer players and simulations (durak_spec.play.bots).
 
 The bots choose only legal actions under every profile and player count, decide from the
 player's view alone (two positions that differ only in hidden cards get the same
@@ -31,11 +31,15 @@ from durak_spec import (
     new_game,
     parse_card,
     parse_cards,
-    persist,
     profile,
     validate_state,
 )
-from durak_spec.bots import (
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game import persist
+from durak_spec.game.view import PlayerView, view
+from durak_spec.model.rules import ThrowIn as ThrowInRule
+from durak_spec.model.state import GameState
+from durak_spec.play.bots import (
     ALL_TIPS,
     TIP_NOTES,
     BaseBot,
@@ -52,10 +56,6 @@ from durak_spec.bots import (
     tournament,
     wilson_interval,
 )
-from durak_spec.ruleindex import load_rule_index
-from durak_spec.rules import ThrowIn as ThrowInRule
-from durak_spec.state import GameState
-from durak_spec.view import PlayerView, view
 
 THROW_IN_2 = profile("classic-throw-in").rules(players=2)
 TRANSFER_2 = profile("classic-transfer").rules(players=2)

@@ -29,12 +29,16 @@ from typing import Any
 
 import pytest
 
-from durak_spec.actions import Action, Cover, Transfer
-from durak_spec.cards import Card
-from durak_spec.checker import check_engine
-from durak_spec.cli import CommandError, main
+from durak_spec.cli import main
+from durak_spec.conformance.checker import check_engine
+from durak_spec.core.cards import Card
+from durak_spec.core.cliargs import CommandError
+from durak_spec.core.errors import IllegalAction
+from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import apply, check, is_legal, legal_actions, new_game, validate_state
-from durak_spec.errors import IllegalAction
+from durak_spec.model.actions import Action, Cover, Transfer
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState, Pair
 from durak_spec.protocol import (
     Accepted,
     Capabilities,
@@ -44,15 +48,12 @@ from durak_spec.protocol import (
     Report,
     Verdict,
 )
-from durak_spec.ruleindex import load_rule_index
-from durak_spec.rules import RuleSet
 from durak_spec.spec.plugin import feature_files, parse_features
 from durak_spec.spec.runner import features_dir, run
-from durak_spec.state import GameState, Pair
 
 CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$")
 PYTHON = shlex.quote(sys.executable)
-SERVE = f"{PYTHON} -m durak_spec.serve"
+SERVE = f"{PYTHON} -m durak_spec.protocol.serve"
 
 
 # -- what the feature files hold, counted without the runner ---------------------------------------
@@ -528,7 +529,7 @@ def test_the_reference_passes_as_a_subprocess(reference: FullRun) -> None:
 _CRASHING = textwrap.dedent("""\
     import json, os, sys, time
     from durak_spec.protocol import ReferenceEngine
-    from durak_spec.serve import Server
+    from durak_spec.protocol.serve import Server
 
     MODE = sys.argv[1]
     server = Server(ReferenceEngine())

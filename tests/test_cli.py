@@ -28,9 +28,11 @@ from durak_spec import (
     parse_cards,
     profile,
 )
+from durak_spec.cli import game as game_command
 from durak_spec.cli import main
-from durak_spec.rules import Axis
-from durak_spec.rules import ThrowIn as ThrowInRule
+from durak_spec.core import cliargs
+from durak_spec.model.rules import Axis
+from durak_spec.model.rules import ThrowIn as ThrowInRule
 
 ACTION_LINE = re.compile(r"^P\d+ ")
 BEATEN = re.compile(r"^  Beaten off: (\d+) cards? to the discard pile")
@@ -68,7 +70,7 @@ def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None
     assert "choose a command (profiles, game" in err
 
 
-def add_hello_parser(subparsers: cli.Subparsers) -> None:
+def add_hello_parser(subparsers: cliargs.Subparsers) -> None:
     parser = subparsers.add_parser("hello", help="say hello")
     parser.add_argument("--fail", action="store_true")
     parser.set_defaults(handler=_hello)
@@ -76,7 +78,7 @@ def add_hello_parser(subparsers: cli.Subparsers) -> None:
 
 def _hello(args: argparse.Namespace) -> int:
     if args.fail:
-        raise cli.CommandError("hello failed")
+        raise cliargs.CommandError("hello failed")
     print("hello")
     return 0
 
@@ -94,7 +96,7 @@ def test_ctrl_c_exits_130_quietly(capsys: pytest.CaptureFixture[str],
     def interrupted(state: GameState) -> tuple[()]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "legal_actions", interrupted)
+    monkeypatch.setattr(game_command, "legal_actions", interrupted)
     code, _, err = run(capsys, "game", "--seed", "1")
     assert code == 130
     assert err == ""

@@ -19,7 +19,7 @@ from durak_spec import (
     throwers,
 )
 from durak_spec import ThrowIn as ThrowInAction
-from durak_spec.rules import ThrowIn as Who
+from durak_spec.model.rules import ThrowIn as Who
 
 C = parse_card
 TWO = RuleSet(players=2)

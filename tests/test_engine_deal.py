@@ -19,7 +19,7 @@ from durak_spec import (
     parse_cards,
     validate_state,
 )
-from durak_spec.state import sort_cards
+from durak_spec.model.state import sort_cards
 
 C = parse_card
 

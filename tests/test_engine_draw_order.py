@@ -6,7 +6,7 @@ import pytest
 from helpers import cards, play, position
 
 from durak_spec import Card, DrawOrder, GameState, RuleSet, parse_card
-from durak_spec.rules import ThrowIn as Who
+from durak_spec.model.rules import ThrowIn as Who
 
 C = parse_card
 FIRST = DrawOrder.ATTACKER_FIRST

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from durak_spec import apply, legal_actions, new_game, profile
-from durak_spec.state import GameState
+from durak_spec.model.state import GameState
 
 FIELDS = (
     "rules", "hands", "stock", "trump", "table", "discard", "attacker", "defender", "opener",

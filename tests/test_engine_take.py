@@ -15,7 +15,7 @@ from durak_spec import (
     legal_actions,
     parse_card,
 )
-from durak_spec.rules import ThrowIn as Who
+from durak_spec.model.rules import ThrowIn as Who
 
 C = parse_card
 TWO = RuleSet(players=2)

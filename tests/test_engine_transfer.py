@@ -15,7 +15,7 @@ from durak_spec import (
     throwers,
     validate_state,
 )
-from durak_spec.rules import ThrowIn as Who
+from durak_spec.model.rules import ThrowIn as Who
 
 C = parse_card
 THREE = RuleSet(players=3, transfer=True)

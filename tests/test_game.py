@@ -1,4 +1,4 @@
-"""The game record (durak_spec.game): dealing, playing, replaying, and the outcome.
+"""The game record (durak_spec.game.history): dealing, playing, replaying, and the outcome.
 
 Runtime: about 2 s (random games of every profile with 2 to 6 players).
 """
@@ -28,7 +28,7 @@ from durak_spec import (
     profile,
 )
 from durak_spec.engine import deal
-from durak_spec.game import Game, ReplayError
+from durak_spec.game.history import Game, ReplayError
 
 PLAYERS = range(2, 7)
 MAX_ACTIONS = 3000

@@ -25,9 +25,7 @@ from types import ModuleType
 import pytest
 
 from durak_spec import Action, RuleSet, Take, apply, check, legal_actions, new_game, profile
-from durak_spec.engine import deal
-from durak_spec.errors import IllegalAction
-from durak_spec.lockstep import (
+from durak_spec.conformance.lockstep import (
     Divergence,
     GameProgress,
     Record,
@@ -39,7 +37,10 @@ from durak_spec.lockstep import (
     replay,
     shrink,
 )
-from durak_spec.lockstep import main as lockstep_main
+from durak_spec.conformance.lockstep import main as lockstep_main
+from durak_spec.core.errors import IllegalAction
+from durak_spec.engine import deal
+from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.protocol import (
     Accepted,
     Capabilities,
@@ -48,8 +49,7 @@ from durak_spec.protocol import (
     Report,
     Verdict,
 )
-from durak_spec.rules import ThrowIn as ThrowInRule
-from durak_spec.subprocess_engine import SubprocessEngine
+from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PYTHON = sys.executable
@@ -306,7 +306,7 @@ def test_order_repeats_and_a_missing_known_field_are_not_divergences() -> None:
 BROKEN = textwrap.dedent("""\
     import io, os, sys, time
     from durak_spec.protocol import ReferenceEngine
-    from durak_spec.serve import Server
+    from durak_spec.protocol.serve import Server
 
     server = Server(ReferenceEngine())
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")

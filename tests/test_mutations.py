@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pytest
 
 from durak_spec import engine
-from durak_spec.cards import Card, Suit
+from durak_spec.core.cards import Card, Suit
+from durak_spec.model.state import GameState
 from durak_spec.spec.runner import run
-from durak_spec.state import GameState
 
 
 def _ignore_trumps(card: Card, attack: Card, trump: Suit) -> bool:

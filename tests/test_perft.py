@@ -18,8 +18,8 @@ import pytest
 from helpers import position
 
 from durak_spec import Action, Cover, apply, legal_actions, new_game, profile
-from durak_spec import perft as perft_module
-from durak_spec.perft import (
+from durak_spec.conformance import perft as perft_module
+from durak_spec.conformance.perft import (
     PERFT_FORMAT,
     PerftError,
     PerftFileError,
@@ -34,9 +34,9 @@ from durak_spec.perft import (
     position_files,
     stacked_deck,
 )
-from durak_spec.perft import _dump as dump_positions
+from durak_spec.conformance.perft import _dump as dump_positions
 from durak_spec.protocol import Capabilities, ReferenceEngine, Rejected, Verdict
-from durak_spec.subprocess_engine import SubprocessEngine
+from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "engine_reference.py"
 
@@ -200,8 +200,8 @@ def test_stacked_decks_deal_the_given_hands() -> None:
 
 def test_the_stored_deals_are_the_definitions_of_the_generator(
         positions: list[PerftPosition]) -> None:
-    # ``python -m durak_spec.perft --generate`` would write the same deals and rules (the
-    # counts are checked above); the definitions and the files do not drift apart.
+    # ``python -m durak_spec.conformance.perft --generate`` would write the same deals and
+    # rules (the counts are checked above); the definitions and the files do not drift apart.
     stored = {p.id: p for p in positions}
     for _, ident, rules, hands, face_up, note in perft_module._DEFINITIONS:
         assert stored[ident].rules == rules

@@ -1,4 +1,4 @@
-"""Saved games and positions (durak_spec.persist): round trips and strict loading.
+"""Saved games and positions (durak_spec.game.persist): round trips and strict loading.
 
 Every kind of malformed document is rejected with a SavedGameError that names the place
 and the problem (and the rule, where a rule of the game is broken); a fuzz test checks
@@ -32,8 +32,8 @@ from durak_spec import (
     legal_actions,
     profile,
 )
-from durak_spec.game import Game
-from durak_spec.persist import (
+from durak_spec.game.history import Game
+from durak_spec.game.persist import (
     FORMAT,
     STATE_FORMAT,
     VERSION,

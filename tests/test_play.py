@@ -24,10 +24,11 @@ from pathlib import Path
 import pytest
 from helpers import position
 
-from durak_spec import Game, persist, profile
-from durak_spec.bots import Bot, HeuristicBot
+from durak_spec import Game, profile
 from durak_spec.cli import main
-from durak_spec.play import MAX_LINE, Session, book_pointer
+from durak_spec.game import persist
+from durak_spec.play.bots import Bot, HeuristicBot
+from durak_spec.play.terminal import MAX_LINE, Session, book_pointer
 
 THROW_IN_2 = profile("classic-throw-in").rules(players=2)
 

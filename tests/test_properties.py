@@ -17,7 +17,7 @@ engine's helpers (``attack_limit``, ``throwers``) what they think:
   of the rule index and leaves the state as it was; the accepted candidates are exactly
   ``legal_actions``;
 * replaying a game's actions gives equal states, each action reads back from its text
-  and JSON forms, and the game survives saving and loading (``durak_spec.persist``);
+  and JSON forms, and the game survives saving and loading (``durak_spec.game.persist``);
 * every game ends, within 3000 actions, with a valid outcome (END-1, END-3, END-4);
 * an opening of several cards is legal exactly when it is listed, whatever the order in
   which its cards are given.
@@ -64,13 +64,13 @@ from durak_spec import (
     legal_actions,
     new_game,
     parse_action,
-    persist,
     validate_state,
 )
+from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import deal
-from durak_spec.game import Game
-from durak_spec.ruleindex import load_rule_index
-from durak_spec.rules import ThrowIn as ThrowInRule
+from durak_spec.game import persist
+from durak_spec.game.history import Game
+from durak_spec.model.rules import ThrowIn as ThrowInRule
 
 MAX_ACTIONS = 3000
 SEATS = range(2, 7)

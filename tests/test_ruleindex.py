@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from durak_spec.ruleindex import (
+from durak_spec.core.ruleindex import (
     CHAPTERS,
     RULE_KINDS,
     SOURCES,

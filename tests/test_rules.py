@@ -16,7 +16,7 @@ from durak_spec import (
     RuleSetError,
     profile,
 )
-from durak_spec.rules import ThrowIn
+from durak_spec.model.rules import ThrowIn
 
 AXIS_NAMES = [axis.name for axis in AXES]
 

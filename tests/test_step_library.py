@@ -12,11 +12,18 @@ from pathlib import Path
 import pytest
 from pytest_bdd import parsers
 
-from durak_spec.cards import DECK, Suit, parse_card, parse_cards
+from durak_spec.core.cards import DECK, Suit, parse_card, parse_cards
+from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import new_game
+from durak_spec.game.positions import (
+    Position,
+    PositionError,
+    parse_card_list,
+    parse_names,
+    parse_table,
+)
+from durak_spec.model.rules import profile
 from durak_spec.protocol import Capabilities, ReferenceEngine
-from durak_spec.ruleindex import load_rule_index
-from durak_spec.rules import profile
 from durak_spec.spec import plugin
 from durak_spec.spec.plugin import (
     KNOWN_TAGS,
@@ -33,13 +40,6 @@ from durak_spec.spec.plugin import (
     undefined_steps,
     unknown_tags,
     untagged_rule_ids,
-)
-from durak_spec.spec.positions import (
-    Position,
-    PositionError,
-    parse_card_list,
-    parse_names,
-    parse_table,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -35,8 +35,9 @@ from durak_spec import (
     new_game,
     profile,
 )
-from durak_spec.actions import Action
 from durak_spec.engine import deal
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.protocol import (
     Accepted,
     Capabilities,
@@ -45,19 +46,18 @@ from durak_spec.protocol import (
     Rejected,
     Report,
 )
-from durak_spec.rules import ThrowIn as ThrowInRule
-from durak_spec.serve import Server, serve
-from durak_spec.subprocess_engine import (
+from durak_spec.protocol.serve import Server, serve
+from durak_spec.protocol.subprocess_engine import (
     FAILURE_KINDS,
     EngineError,
     EngineFailure,
     FailureKind,
     SubprocessEngine,
 )
-from durak_spec.wire import LoadRequest, encode_request, quote
+from durak_spec.protocol.wire import LoadRequest, encode_request, quote
 
 PYTHON = sys.executable
-SERVE = [PYTHON, "-m", "durak_spec.serve"]
+SERVE = [PYTHON, "-m", "durak_spec.protocol.serve"]
 SLOW_START = 20.0  # generous: starting Python on a busy machine can take a while
 
 
@@ -242,7 +242,7 @@ def test_engines_left_open_are_killed_at_interpreter_exit(tmp_path: Path) -> Non
     script = tmp_path / "leave_open.py"
     script.write_text(textwrap.dedent("""
         import sys
-        from durak_spec.subprocess_engine import SubprocessEngine
+        from durak_spec.protocol.subprocess_engine import SubprocessEngine
         engine = SubprocessEngine([sys.executable, "-c", "import time; time.sleep(60)"])
         print(engine.pid, flush=True)
         keep = [engine]  # never closed
@@ -289,7 +289,7 @@ def test_bad_arguments_are_refused() -> None:
 BASE = """\
 import json, os, signal, subprocess, sys, time
 from durak_spec.protocol import ReferenceEngine
-from durak_spec.serve import Server
+from durak_spec.protocol.serve import Server
 {setup}
 server = Server(ReferenceEngine())
 n = 0

@@ -1,4 +1,4 @@
-"""Tests of durak_spec.svg: the pictures parse, say what they show, and dim exactly
+"""Tests of durak_spec.game.svg: the pictures parse, say what they show, and dim exactly
 the cards that cannot be played (VIEW-3). Runtime: about one second."""
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from durak_spec import (
     parse_cards,
     profile,
 )
-from durak_spec.rules import PROFILES
-from durak_spec.svg import (
+from durak_spec.game.svg import (
     SvgText,
     card_back_svg,
     card_svg,
@@ -36,6 +35,7 @@ from durak_spec.svg import (
     position_svg,
     table_svg,
 )
+from durak_spec.model.rules import PROFILES
 
 NS = "{http://www.w3.org/2000/svg}"
 

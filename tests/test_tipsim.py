@@ -1,4 +1,4 @@
-"""The tips put to the test (durak_spec.tipsim): experiment design, statistics, verdicts,
+"""The tips put to the test (durak_spec.play.tipsim): experiment design, statistics, verdicts,
 the chart and the command line.
 
 The experiments are deterministic for their seeds, each deal is played from every seat,
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from durak_spec.bots import ALL_TIPS, HeuristicBot, Tip
-from durak_spec.ruleindex import load_rule_index
-from durak_spec.tipsim import (
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.play.bots import ALL_TIPS, HeuristicBot, Tip
+from durak_spec.play.tipsim import (
     EXPERIMENTS,
     MARGIN,
     UNTESTABLE,
@@ -364,7 +364,7 @@ def test_the_command_refuses_bad_input_without_a_traceback(
 
 
 def test_progress_on_a_terminal_updates_one_line() -> None:
-    from durak_spec.tipsim import _Reporter
+    from durak_spec.play.tipsim import _Reporter
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -1,4 +1,4 @@
-"""Player views (durak_spec.view): what one seat sees, and that hidden cards stay hidden.
+"""Player views (durak_spec.game.view): what one seat sees, and that hidden cards stay hidden.
 
 Runtime: about 4 s (every other position of a random game of every profile, 2 to 6
 players, seen from every seat).
@@ -26,8 +26,8 @@ from durak_spec import (
     parse_cards,
     profile,
 )
-from durak_spec.game import Game
-from durak_spec.view import PlayerView, view
+from durak_spec.game.history import Game
+from durak_spec.game.view import PlayerView, view
 
 PLAYERS = range(2, 7)
 CASES = [pytest.param(p.rules(players=n), id=f"{name}-{n}p")

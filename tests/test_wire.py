@@ -35,9 +35,9 @@ from durak_spec import (
     profile,
 )
 from durak_spec.engine import deal
-from durak_spec.persist import state_to_json
+from durak_spec.game.persist import state_to_json
 from durak_spec.protocol import Accepted, Capabilities, ReferenceEngine, Rejected, Report
-from durak_spec.wire import (
+from durak_spec.protocol.wire import (
     COMMANDS,
     QUOTE_LIMIT,
     REPLY_TYPES,

@@ -1,8 +1,8 @@
 """The executable specification's machinery: positions, step library and pytest plugin.
 
-* :mod:`durak_spec.spec.positions` turns a position described the way players describe
+* :mod:`durak_spec.game.positions` turns a position described the way players describe
   it (who holds what, what lies on the table, how many cards are left in the stock) into
-  a validated :class:`~durak_spec.state.GameState`. It is pure and knows no pytest.
+  a validated :class:`~durak_spec.model.state.GameState`. It is pure and knows no pytest.
 * :mod:`durak_spec.spec.steps` holds the Gherkin step definitions. They talk to an engine
   only through :class:`durak_spec.protocol.Engine`, so the same features check the
   reference implementation and any other engine.

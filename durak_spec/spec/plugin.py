@@ -38,12 +38,12 @@ from pytest_bdd.parser import Feature, FeatureParser, ScenarioTemplate, Step
 from pytest_bdd.parsers import StepParser
 from pytest_bdd.steps import step_function_context_registry
 
-from ..protocol import Engine, ReferenceEngine
-from ..ruleindex import SOURCES, load_rule_index
-from ..rules import PROFILES
+from durak_spec.core.ruleindex import SOURCES, load_rule_index
+from durak_spec.model.rules import PROFILES
+from durak_spec.protocol import Engine, ReferenceEngine
 
 if TYPE_CHECKING:  # the step module is imported by pytest, as a plugin, not here
-    from .steps import Claims, GameContext
+    from durak_spec.spec.steps import Claims, GameContext
 
 __all__ = [
     "KIND_TAGS",
@@ -167,7 +167,7 @@ def engine_claims(engine: Engine) -> Claims:
 @pytest.fixture
 def game(engine: Engine, engine_claims: Claims) -> GameContext:
     """The scenario's game: described by Given steps, played by When, checked by Then."""
-    from .steps import GameContext
+    from durak_spec.spec.steps import GameContext
 
     return GameContext(engine, engine_claims)
 
@@ -188,7 +188,7 @@ _GAME = pytest.StashKey["GameContext"]()
 def pytest_bdd_before_step(request: pytest.FixtureRequest, step_func: Callable[..., object],
                            step: Step) -> None:
     """Tell the scenario's game which step runs, so failures can quote it."""
-    from .steps import GameContext
+    from durak_spec.spec.steps import GameContext
 
     if getattr(step_func, "__module__", None) != STEPS_MODULE:
         return

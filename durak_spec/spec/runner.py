@@ -59,15 +59,15 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, ScenarioTemplate, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from ..protocol import Engine, ReferenceEngine, Report, Verdict
-from ..ruleindex import load_rule_index
-from ..rules import PROFILES, RuleSet
-from ..subprocess_engine import EngineFailure
-from .plugin import KNOWN_TAGS
-from .positions import DEFAULT_PROFILE
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game.positions import DEFAULT_PROFILE
+from durak_spec.model.rules import PROFILES, RuleSet
+from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
+from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.spec.plugin import KNOWN_TAGS
 
 if TYPE_CHECKING:
-    from .steps import GameContext
+    from durak_spec.spec.steps import GameContext
 
 __all__ = [
     "OUTCOMES",
@@ -516,7 +516,7 @@ class _Collector:
 
     def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Feature,
                                    scenario: Scenario) -> None:
-        from .steps import GameContext
+        from durak_spec.spec.steps import GameContext
 
         pending = self.pending.get(request.node.nodeid)
         if pending is None:

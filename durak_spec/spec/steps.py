@@ -7,7 +7,7 @@ the scenario's names, rules and the verdict of the last move.
 
 How a scenario runs:
 
-* The ``Given`` steps build up a :class:`~durak_spec.spec.positions.Position`. The first
+* The ``Given`` steps build up a :class:`~durak_spec.game.positions.Position`. The first
   ``When`` or ``Then`` step builds it into a game state and loads it into the engine, or
   a ``When ... dealt ...`` step starts a game from a deck order.
 * If the engine does not claim the scenario's rules, or cannot load a position, the
@@ -32,7 +32,19 @@ from typing import NoReturn, TypeVar
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from ..actions import (
+from durak_spec.core.cards import DECK, Card, Suit, format_cards
+from durak_spec.core.errors import NotationError
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game.positions import (
+    Position,
+    PositionError,
+    parse_card_list,
+    parse_names,
+    parse_one_card,
+    parse_table,
+    speak_seats,
+)
+from durak_spec.model.actions import (
     Action,
     Cover,
     Done,
@@ -43,21 +55,9 @@ from ..actions import (
     Transfer,
     parse_action,
 )
-from ..cards import DECK, Card, Suit, format_cards
-from ..errors import NotationError
-from ..protocol import Accepted, Engine, Rejected, Report, Verdict
-from ..ruleindex import load_rule_index
-from ..rules import AXES, RuleSet, RuleSetError
-from ..state import sort_cards
-from .positions import (
-    Position,
-    PositionError,
-    parse_card_list,
-    parse_names,
-    parse_one_card,
-    parse_table,
-    speak_seats,
-)
+from durak_spec.model.rules import AXES, RuleSet, RuleSetError
+from durak_spec.model.state import sort_cards
+from durak_spec.protocol import Accepted, Engine, Rejected, Report, Verdict
 
 __all__ = ["CARD", "CARDS", "NAME", "NAMES", "Claims", "GameContext"]
 
@@ -319,7 +319,7 @@ def given_classic_game(game: GameContext, kind: str) -> None:
 
 @given(_re(r'the rules of "(?P<name>[^"]+)"(?: with (?P<count>[0-9]+) players)?'))
 def given_profile(game: GameContext, name: str, count: str | None) -> None:
-    """A named rule profile (see ``durak_spec.rules.PROFILES``), optionally with a player count.
+    """A named rule profile (see ``durak_spec.model.rules.PROFILES``), maybe with a player count.
 
     Example: Given the rules of "source-b"
     Example: Given the rules of "source-a" with 4 players

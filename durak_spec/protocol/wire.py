@@ -31,7 +31,7 @@ error: it is an ``apply`` response with ``"accepted": false``.
 Cards are written in the project's notation, rank then suit: ``"7♣"``, ``"10♥"``; an
 engine may write the ASCII suit letters instead (``"7C"``, ``"10H"``, also ``"TH"``).
 A suit alone (the trump) is ``"♣"`` or ``"C"``. Actions are the objects of
-:meth:`durak_spec.actions.Action.to_json`, for example
+:meth:`durak_spec.model.actions.Action.to_json`, for example
 ``{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}``. A report lists the hands
 (in any order inside a hand; the decoder sorts them canonically), the table as
 ``[[attack, cover or null], ...]`` in the order the attack cards were played, the sizes of
@@ -39,9 +39,9 @@ the stock and the discard, the trump and the face-up card, the roles and the out
 (optionally) ``known``: per seat, the cards of that hand that every player knows.
 
 The ``state`` of ``load`` is a full position in the saved-position format of
-:mod:`durak_spec.persist` (:func:`~durak_spec.persist.state_to_json`): ``"format":
+:mod:`durak_spec.game.persist` (:func:`~durak_spec.game.persist.state_to_json`): ``"format":
 "durak-spec/state"``, ``"version": 1``, the ``rules`` naming every axis, and one key per
-field of :class:`~durak_spec.state.GameState` (hands, stock in drawing order, trump, table
+field of :class:`~durak_spec.model.state.GameState` (hands, stock in drawing order, trump, table
 as ``[[attack, cover or null], ...]``, discard, attacker, defender, opener, bout, taking,
 passed, joined, start_hands, shown, known, finished).
 
@@ -57,13 +57,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NoReturn, TypeAlias
 
-from .actions import Action, action_from_json
-from .cards import DECK, Card, CardError, Rank, Suit, parse_card
-from .errors import DurakError, NotationError
-from .persist import SavedGameError, state_from_json, state_to_json
-from .protocol import Accepted, Capabilities, Rejected, Report, Verdict
-from .rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
-from .state import GameState, Pair, card_key
+from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
+from durak_spec.core.errors import DurakError, NotationError
+from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
+from durak_spec.model.actions import Action, action_from_json
+from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from durak_spec.model.state import GameState, Pair, card_key
+from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 
 __all__ = [
     "COMMANDS",
@@ -631,7 +631,7 @@ def report_from_json(value: object, field: Path = "report") -> Report:
 
 
 def _state(value: object, path: Path) -> GameState:
-    """A full position (a ``durak-spec/state`` document of :mod:`durak_spec.persist`)."""
+    """A full position (a ``durak-spec/state`` document of :mod:`durak_spec.game.persist`)."""
     try:
         return state_from_json(value)
     except SavedGameError as error:

@@ -23,7 +23,7 @@ the end of input or Ctrl-C stops it cleanly (with ``--save-to``, the game is sav
 first, and after each of your moves).
 
 Who acts when: the defender answers first, then the players who may throw in, from the
-attacker clockwise (:func:`durak_spec.bots.acting_seat`, the table protocol of the
+attacker clockwise (:func:`durak_spec.play.bots.acting_seat`, the table protocol of the
 simulations). Opponents' moves are printed as they happen.
 
 This module decides no rule: the engine says what is legal and why not.
@@ -40,16 +40,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from . import persist
-from .actions import Action, Cover, Open, ThrowIn, Transfer, parse_action
-from .bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
-from .cards import Card, CardError, Suit, parse_cards
-from .cli import CommandError, Subparsers, add_rules_arguments, bout_end, rules_from_args
-from .engine import check
-from .errors import DurakError, IllegalAction
-from .game import Game
-from .ruleindex import load_rule_index
-from .view import PlayerView, view
+from durak_spec.core.cards import Card, CardError, Suit, parse_cards
+from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.engine import check
+from durak_spec.game import persist
+from durak_spec.game.bouts import bout_end
+from durak_spec.game.history import Game
+from durak_spec.game.view import PlayerView, view
+from durak_spec.model.actions import Action, Cover, Open, ThrowIn, Transfer, parse_action
+from durak_spec.model.options import add_rules_arguments, rules_from_args
+from durak_spec.play.bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
 
 __all__ = ["MAX_LINE", "Session", "add_parser", "book_pointer", "run"]
 

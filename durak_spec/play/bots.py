@@ -1,9 +1,9 @@
 """Computer players and seeded simulations (layer 7).
 
-A bot decides from a :class:`~durak_spec.view.PlayerView` only: its own hand, the hand
+A bot decides from a :class:`~durak_spec.game.view.PlayerView` only: its own hand, the hand
 sizes, the table, the stock count and the face-up trump, the cards every player knows
 (VIEW-2) and its own legal actions (``view.playable``, VIEW-3). It never sees a
-:class:`~durak_spec.state.GameState`, so it cannot look at hidden cards.
+:class:`~durak_spec.model.state.GameState`, so it cannot look at hidden cards.
 
 The bot interface
 -----------------
@@ -52,7 +52,7 @@ the attacker opens; during a bout the **defender acts first** whenever they have
 (cover, transfer, take), and only then the players who may throw in, starting with the
 attacker and going clockwise. So throwers add cards once everything on the table is
 covered or a take is announced, and they may then always say done. The terminal game
-(:mod:`durak_spec.play`) uses the same order.
+(:mod:`durak_spec.play.terminal`) uses the same order.
 
 Simulations
 -----------
@@ -82,14 +82,23 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
-from .actions import Action, Cover, Done, ExchangeTrump, Open, Take, ThrowIn, Transfer
-from .cards import DECK, Card, Rank, Suit
-from .engine import apply, beats, check, legal_actions, new_game
-from .errors import DurakError, IllegalAction
-from .game import Game
-from .rules import HAND_SIZE, RuleSet
-from .state import GameState, Outcome
-from .view import PlayerView, view
+from durak_spec.core.cards import DECK, Card, Rank, Suit
+from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.engine import apply, beats, check, legal_actions, new_game
+from durak_spec.game.history import Game
+from durak_spec.game.view import PlayerView, view
+from durak_spec.model.actions import (
+    Action,
+    Cover,
+    Done,
+    ExchangeTrump,
+    Open,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak_spec.model.rules import HAND_SIZE, RuleSet
+from durak_spec.model.state import GameState, Outcome
 
 __all__ = [
     "ALL_TIPS",
@@ -849,7 +858,7 @@ class GameResult:
         return None if self.outcome is None else self.outcome.durak
 
     def game(self) -> Game:
-        """The game as a :class:`~durak_spec.game.Game` record (e.g. to save it)."""
+        """The game as a :class:`~durak_spec.game.history.Game` record (e.g. to save it)."""
         return Game.new(self.rules, seed=self.seed).play_all(self.history)
 
 

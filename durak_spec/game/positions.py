@@ -4,7 +4,7 @@ A :class:`Position` is an immutable description that grows fact by fact, the way
 ``Given`` steps of a scenario state it: the rules, the players by name, which suit is
 trump, what each named player holds, what lies on the table, who attacks, how many
 cards are left in the stock. :meth:`Position.build` turns the description into a
-:class:`~durak_spec.state.GameState` that :func:`~durak_spec.engine.validate_state`
+:class:`~durak_spec.model.state.GameState` that :func:`~durak_spec.engine.validate_state`
 accepts, or raises :class:`PositionError` naming what is impossible about it.
 
 Everything a description leaves open is filled in deterministically:
@@ -42,11 +42,19 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from ..cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
-from ..engine import validate_state
-from ..errors import DurakError, InvalidState
-from ..rules import AXES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError, profile
-from ..state import GameState, Pair, sort_cards
+from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
+from durak_spec.core.errors import DurakError, InvalidState
+from durak_spec.engine import validate_state
+from durak_spec.model.rules import (
+    AXES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RuleSet,
+    RuleSetError,
+    profile,
+)
+from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "DEFAULT_NAMES",

@@ -24,14 +24,14 @@ A JSON object with exactly these keys::
       "state":   { position }              // where the history leads (checked)
     }
 
-``rules`` names every axis of :class:`~durak_spec.rules.RuleSet` with its JSON value
+``rules`` names every axis of :class:`~durak_spec.model.rules.RuleSet` with its JSON value
 (``RuleSet.to_dict``); a missing axis is an error, so a saved game always says under which
 rules it was played (a new axis means a new version of this format). When ``deck`` or
 ``seed`` is given, loading deals again and checks that the deal gives ``initial`` (with
 a null seed, the deal decides the cards but the first attacker is checked only by the
 rules, since chance may have chosen it, ORDER-2).
 
-An action is the object of :meth:`Action.to_json <durak_spec.actions.Action.to_json>`:
+An action is the object of :meth:`Action.to_json <durak_spec.model.actions.Action.to_json>`:
 ``{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}``; the types are
 ``open`` (``"cards": [...]``), ``throw``, ``cover``, ``transfer``, ``show``
 (``"card"``), ``take``, ``done`` and ``exchange``.
@@ -39,7 +39,7 @@ An action is the object of :meth:`Action.to_json <durak_spec.actions.Action.to_j
 A position
 ----------
 
-A position is an object with one key per field of :class:`~durak_spec.state.GameState`
+A position is an object with one key per field of :class:`~durak_spec.model.state.GameState`
 except ``rules`` (the game's rules apply)::
 
     {
@@ -60,7 +60,7 @@ except ``rules`` (the game's rules apply)::
     }
 
 Cards are written in the project's notation (``"10♥"``; ``"10H"`` and the other spellings
-of :func:`~durak_spec.cards.parse_card` are read too). Hands, discard, known and shown
+of :func:`~durak_spec.core.cards.parse_card` are read too). Hands, discard, known and shown
 cards may be listed in any order and are stored in canonical order; the order of the
 stock and the table matters.
 
@@ -76,13 +76,13 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from .actions import Action, action_from_json
-from .cards import DECK, Card, CardError, Suit, parse_card
-from .engine import deal, new_game, validate_state
-from .errors import DurakError, InvalidState, NotationError
-from .game import Game, ReplayError
-from .rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
-from .state import GameState, Pair, sort_cards
+from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
+from durak_spec.core.errors import DurakError, InvalidState, NotationError
+from durak_spec.engine import deal, new_game, validate_state
+from durak_spec.game.history import Game, ReplayError
+from durak_spec.model.actions import Action, action_from_json
+from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "FORMAT",

@@ -27,10 +27,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from .actions import Action, Cover, Done, ExchangeTrump, Open, Take, ThrowIn, Transfer
-from .cards import DECK, Card, Rank, Suit, format_cards
-from .errors import IllegalAction, InvalidState
-from .rules import (
+from durak_spec.core.cards import DECK, Card, Rank, Suit, format_cards
+from durak_spec.core.errors import IllegalAction, InvalidState
+from durak_spec.model.actions import (
+    Action,
+    Cover,
+    Done,
+    ExchangeTrump,
+    Open,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak_spec.model.rules import (
     FIRST_BOUT_MAX_ATTACK_CARDS,
     HAND_SIZE,
     MAX_ATTACK_CARDS,
@@ -39,8 +48,8 @@ from .rules import (
     NoTrumpLead,
     RuleSet,
 )
-from .rules import ThrowIn as ThrowInRule
-from .state import GameState, Pair, card_key, sort_cards
+from durak_spec.model.rules import ThrowIn as ThrowInRule
+from durak_spec.model.state import GameState, Pair, card_key, sort_cards
 
 __all__ = [
     "apply",

@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action
-from .cards import Card, Suit
-from .engine import legal_actions
-from .errors import DurakError
-from .rules import RuleSet
-from .state import GameState, Outcome, Pair, sort_cards
+from durak_spec.core.cards import Card, Suit
+from durak_spec.core.errors import DurakError
+from durak_spec.engine import legal_actions
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState, Outcome, Pair, sort_cards
 
 __all__ = ["VIEW_FORMAT", "PlayerView", "view"]
 

@@ -1,7 +1,7 @@
 """The sources' tips put to the test: seeded experiments, their verdicts and a chart (layer 7).
 
 For every tip of the sources (TIP-1 … TIP-11) an :class:`Experiment` names two players
-and a game: the **follower**, a :class:`~durak_spec.bots.HeuristicBot` that follows every
+and a game: the **follower**, a :class:`~durak_spec.play.bots.HeuristicBot` that follows every
 tip, and the **other**, the very same bot with that one tip switched off (the
 *leave-one-out* design, :attr:`Design.LEAVE_ONE_OUT`). They play many seeded games and
 we count how often each is the durak.
@@ -16,7 +16,7 @@ played cards (TIP-7) to know what that is; counting trumps (TIP-3) only refines 
 decision of TIP-2. So the other player differs from the follower in exactly one switch,
 and any difference in their durak rates is that switch's doing. The reverse design, a
 player with no tips against the same player with only the tip under test
-(:attr:`Design.ALONE`), is available too (``python -m durak_spec.tipsim --design alone``);
+(:attr:`Design.ALONE`), is available too (``python -m durak_spec.play.tipsim --design alone``);
 it asks a different question (is the tip worth learning first?).
 
 Fairness: same deals, every seat
@@ -56,7 +56,7 @@ Running
 :func:`plot` draws the result as standalone SVG text; :func:`table_html` and
 :func:`format_table` give the numbers. From the command line::
 
-    python -m durak_spec.tipsim --games 4000 --svg tips.svg
+    python -m durak_spec.play.tipsim --games 4000 --svg tips.svg
 
 shows progress on stderr and prints the table. Everything is deterministic for the
 experiments' seeds; only the measured seconds vary.
@@ -77,10 +77,18 @@ from types import MappingProxyType
 from typing import Final, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
-from .bots import ALL_TIPS, TIP_NOTES, Bot, HeuristicBot, Tip, tournament, wilson_interval
-from .ruleindex import load_rule_index
-from .rules import RuleSet, profile
-from .svg import SvgText
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game.svg import SvgText
+from durak_spec.model.rules import RuleSet, profile
+from durak_spec.play.bots import (
+    ALL_TIPS,
+    TIP_NOTES,
+    Bot,
+    HeuristicBot,
+    Tip,
+    tournament,
+    wilson_interval,
+)
 
 __all__ = [
     "EXPERIMENTS",
@@ -174,7 +182,7 @@ class Experiment:
 
     tip: Tip
     profile: str
-    """The rule profile of the games (:func:`~durak_spec.rules.profile`)."""
+    """The rule profile of the games (:func:`~durak_spec.model.rules.profile`)."""
     players: int
     followers: int
     """How many seats follow the tip; the other seats do not."""
@@ -870,9 +878,9 @@ class _Reporter:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.tipsim``: run the experiments, progress on stderr."""
+    """``python -m durak_spec.play.tipsim``: run the experiments, progress on stderr."""
     parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.tipsim",
+        prog="python -m durak_spec.play.tipsim",
         description="Put the sources' tips to the test: seeded games between a player who "
                     "follows each tip and one who does not. Prints the table of results.")
     parser.add_argument("--games", type=int, default=600,

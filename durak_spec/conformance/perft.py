@@ -28,7 +28,7 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
   the stored ones, and :func:`locate` finds, for a count that differs, the first position
   whose legal actions differ.
 
-``python -m durak_spec.perft --check [--engine CMD]`` checks the stored counts and
+``python -m durak_spec.conformance.perft --check [--engine CMD]`` checks the stored counts and
 ``--generate`` rewrites the files from the position definitions in this module.
 """
 
@@ -45,13 +45,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
-from .cards import DECK, Card, format_cards, parse_card, parse_cards
-from .engine import apply, legal_actions, new_game
-from .protocol import Accepted, Engine
-from .rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
-from .state import GameState
-from .subprocess_engine import EngineFailure
+from durak_spec.core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from durak_spec.engine import apply, legal_actions, new_game
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
+from durak_spec.model.state import GameState
+from durak_spec.protocol import Accepted, Engine
+from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = [
     "PERFT_FORMAT",
@@ -554,7 +554,7 @@ def _deepest(state: GameState, budget: int) -> tuple[int, ...]:
 
 def generate(directory: Path | None = None, *, budget: int = DEFAULT_BUDGET) -> list[Path]:
     """Write the data files from :data:`_DEFINITIONS`, counted by the reference; the paths."""
-    directory = directory or Path(__file__).parent / "data" / "perft"
+    directory = directory or data_dir()
     directory.mkdir(parents=True, exist_ok=True)
     files: dict[str, list[PerftPosition]] = {}
     for name, ident, rules, hands, face_up, note in _DEFINITIONS:
@@ -587,10 +587,10 @@ def _dump(positions: Sequence[PerftPosition]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.perft``: exit 0 if every count matches, 1 if not, 2 for bad
-    input."""
+    """``python -m durak_spec.conformance.perft``: exit 0 if every count matches, 1 if not,
+    2 for bad input."""
     parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.perft",
+        prog="python -m durak_spec.conformance.perft",
         description="Perft-style counts of action sequences for stacked deals: check the "
                     "stored counts against the reference or an engine, or regenerate them.")
     mode = parser.add_mutually_exclusive_group()
@@ -631,7 +631,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     engine: Engine | None = None
     if args.engine is not None:
-        from .subprocess_engine import SubprocessEngine
+        from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
         try:
             engine = SubprocessEngine(args.engine, timeout=args.timeout)

@@ -57,19 +57,19 @@ from typing import Any, cast
 
 from gherkin.parser import Parser
 
-from . import __version__
-from .actions import Action, Cover, Open, Take
-from .cards import Card
-from .engine import apply as apply_action
-from .engine import legal_actions, new_game
-from .errors import DurakError
-from .protocol import Engine, ReferenceEngine, Report, Verdict
-from .ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
-from .rules import AXES, PROFILES, Axis, RuleSet, profile
-from .spec.positions import speak_seats
-from .spec.runner import RunResult, ScenarioResult, TraceStep, features_dir, run
-from .state import GameState
-from .svg import position_svg
+from durak_spec.core.cards import Card
+from durak_spec.core.errors import DurakError
+from durak_spec.core.ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
+from durak_spec.core.version import __version__
+from durak_spec.engine import apply as apply_action
+from durak_spec.engine import legal_actions, new_game
+from durak_spec.game.positions import speak_seats
+from durak_spec.game.svg import position_svg
+from durak_spec.model.actions import Action, Cover, Open, Take
+from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet, profile
+from durak_spec.model.state import GameState
+from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
+from durak_spec.spec.runner import RunResult, ScenarioResult, TraceStep, features_dir, run
 
 __all__ = [
     "ENV_FEATURES",
@@ -1067,7 +1067,7 @@ def chapter(slug: str, *, features: Path | str | None = None) -> Html:
     """A chapter of the rules: its feature file(s), run and rendered, and the rule index's
     remaining entries of the chapter.
 
-    ``slug`` is a chapter of :data:`durak_spec.ruleindex.CHAPTERS` (``"beating"``). Raises
+    ``slug`` is a chapter of :data:`durak_spec.core.ruleindex.CHAPTERS` (``"beating"``). Raises
     :class:`ExampleFailed` if any scenario does not pass against the reference engine,
     :class:`BookError` for an unknown chapter or an unreadable feature file.
     """
@@ -1396,7 +1396,8 @@ def _axis_examples(axis: Axis, site: _Site) -> list[_Scenario]:
 
 def variants_matrix(*, features: Path | str | None = None) -> Html:
     """Every variant axis of the rule set against every named profile, from
-    :data:`durak_spec.rules.AXES` and :data:`durak_spec.rules.PROFILES`: each value with its
+    :data:`~durak_spec.model.rules.AXES` and :data:`~durak_spec.model.rules.PROFILES`: each value
+    with its
     origin (a source, or the specification's clarification), and per axis links to the rule
     and to examples that show the difference."""
     site = _site(features)
@@ -1530,7 +1531,7 @@ def engine_protocol() -> Html:
     docstrings, read from the class itself."""
     import inspect
 
-    from .protocol import Capabilities
+    from durak_spec.protocol import Capabilities
 
     out = ['<div class="durak-page"><dl class="durak-api">']
     for name in ("capabilities", "start", "load", "legal_actions", "apply", "report", "close"):
@@ -1552,13 +1553,15 @@ def command_options(command: str = "check") -> Html:
     """The options of a ``durak-spec`` command, read from the command line parser itself."""
     import argparse
 
-    from .cli import build_parser
+    from durak_spec.conformance import checker
 
-    parser = build_parser()
-    commands = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
-                    None)
-    if commands is None or command not in commands.choices:
-        raise BookError(f"durak-spec has no command {command!r}")
+    faces = {"check": checker.add_parser}
+    if command not in faces:
+        raise BookError(f"durak-spec has no command {command!r} that the book describes; "
+                        f"it describes {', '.join(faces)}")
+    parser = argparse.ArgumentParser(prog="durak-spec")
+    faces[command](parser.add_subparsers())
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     sub = commands.choices[command]
     out = ['<div class="durak-page"><div class="durak-scroll"><table class="durak-table">',
            "<thead><tr><th>option</th><th>what it does</th></tr></thead><tbody>"]
@@ -1619,8 +1622,8 @@ def protocol_reference() -> Html:
 def protocol_transcript() -> Html:
     """A real conversation with the reference engine over the wire protocol, made while the
     page is built: the handshake, a deal, the legal actions, an illegal and a legal move."""
-    from .serve import serve
-    from .wire import (
+    from durak_spec.protocol.serve import serve
+    from durak_spec.protocol.wire import (
         ApplyRequest,
         HelloRequest,
         LegalRequest,

@@ -3,7 +3,7 @@
 :func:`play_lockstep` deals seeded decks and plays every game twice at once: in the
 reference implementation (the pure functions of :mod:`durak_spec.engine`) and in the
 engine under test (any :class:`~durak_spec.protocol.Engine`: in-process, or a command
-through :class:`~durak_spec.subprocess_engine.SubprocessEngine`). Every move is a seeded
+through :class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine`). Every move is a seeded
 random choice among the *reference's* legal actions, so a game's course depends only on
 the seed, never on the engine's answers. After the deal and after every action it
 compares:
@@ -31,15 +31,15 @@ engine lists or accepts but the reference does not is explained by the reference
 names the rule: a legal cover the engine misses touches ``BEAT-1``..``BEAT-3``, hands that
 differ after the drawing ``DRAW-*``, roles ``ORDER-*``, and so on.
 
-An engine that fails (:class:`~durak_spec.subprocess_engine.EngineFailure`: it crashed,
+An engine that fails (:class:`~durak_spec.protocol.subprocess_engine.EngineFailure`: it crashed,
 exited, hung, wrote malformed JSON ...) is a divergence of kind ``"engine failure"``; an
 engine that raises or answers with an error response is one of kind ``"engine error"``.
 After a failure the engine is restarted (through its ``restart()`` method, which
-:class:`~durak_spec.subprocess_engine.SubprocessEngine` has) for the next configuration.
+:class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine` has) for the next configuration.
 
 Everything is deterministic for a seed: the same seed plays the same games and finds the
 same divergences. This module decides no rule: the reference's functions decide, the
-engine answers, and the report quotes both. ``python -m durak_spec.lockstep`` runs it from
+engine answers, and the report quotes both. ``durak-spec check --random N`` runs it from
 the command line.
 """
 
@@ -54,7 +54,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .actions import (
+from durak_spec.core.cards import DECK, Card, format_cards, parse_card
+from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.engine import apply, check, deal, legal_actions, new_game
+from durak_spec.model.actions import (
     Action,
     Cover,
     Done,
@@ -65,13 +68,10 @@ from .actions import (
     Transfer,
     parse_action,
 )
-from .cards import DECK, Card, format_cards, parse_card
-from .engine import apply, check, deal, legal_actions, new_game
-from .errors import DurakError, IllegalAction
-from .protocol import Accepted, Capabilities, Engine, Rejected, Report
-from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILES, RuleSet, RuleSetError
-from .state import GameState
-from .subprocess_engine import EngineFailure
+from durak_spec.model.rules import MAX_PLAYERS, MIN_PLAYERS, PROFILES, RuleSet, RuleSetError
+from durak_spec.model.state import GameState
+from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report
+from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = [
     "DIVERGENCE_KINDS",
@@ -306,7 +306,7 @@ def _title(rule: str | None) -> str:
     if rule is None:
         return ""
     try:
-        from .ruleindex import load_rule_index
+        from durak_spec.core.ruleindex import load_rule_index
 
         index = load_rule_index()
     except (OSError, ValueError):  # pragma: no cover - the index ships with the package
@@ -1012,7 +1012,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     called after every game with (games done, games planned, :class:`GameProgress`).
 
     An engine failure during the handshake raises
-    :class:`~durak_spec.subprocess_engine.EngineFailure`.
+    :class:`~durak_spec.protocol.subprocess_engine.EngineFailure`.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a count (0, 1, ...), not {games!r}")
@@ -1144,10 +1144,10 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.lockstep``: exit 0 if the engine agreed, 1 if not, 2 for bad
-    options."""
+    """``python -m durak_spec.conformance.lockstep``: exit 0 if the engine agreed, 1 if not,
+    2 for bad options."""
     parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.lockstep",
+        prog="python -m durak_spec.conformance.lockstep",
         description="Play random games in lockstep between an engine and the reference and "
                     "report the first divergence of each profile and player count, shrunk "
                     "to a replayable record.")
@@ -1172,11 +1172,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be 0 or more")
     engine: Engine
     if args.engine is None:
-        from .protocol import ReferenceEngine
+        from durak_spec.protocol import ReferenceEngine
 
         engine = ReferenceEngine()
     else:
-        from .subprocess_engine import SubprocessEngine
+        from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
         try:
             engine = SubprocessEngine(args.engine, timeout=args.timeout)

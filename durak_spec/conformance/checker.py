@@ -3,8 +3,8 @@
 It runs the specification's scenarios (:mod:`durak_spec.spec.runner`) against an engine
 and prints a report grouped by rule ID. With no ``--engine`` it checks the built-in
 reference engine in this process; with ``--engine "CMD"`` it starts CMD once as a
-:class:`~durak_spec.subprocess_engine.SubprocessEngine` speaking the JSON-lines protocol
-of :mod:`durak_spec.wire`, keeps it for every scenario, and starts it again after a
+:class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine` speaking the JSON-lines protocol
+of :mod:`durak_spec.protocol.wire`, keeps it for every scenario, and starts it again after a
 failure (a crash, an exit, malformed or oversized output, an answer out of protocol, a
 request over the time limit), which the report shows as an error of that scenario.
 
@@ -28,17 +28,17 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from .actions import Action
-from .cards import Card
-from .cli import CommandError, Subparsers, positive_count
-from .protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
-from .ruleindex import load_rule_index
-from .rules import RuleSet
-from .state import GameState
-from .subprocess_engine import EngineError, EngineFailure, SubprocessEngine
+from durak_spec.core.cards import Card
+from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState
+from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
+from durak_spec.protocol.subprocess_engine import EngineError, EngineFailure, SubprocessEngine
 
 if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
-    from .spec.runner import RunResult, ScenarioResult
+    from durak_spec.spec.runner import RunResult, ScenarioResult
 
 __all__ = [
     "BOOK_PAGE",
@@ -193,8 +193,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _run_differential(args: argparse.Namespace) -> int:
     """``--random`` (lockstep games) and ``--perft`` (move-path counts) for an engine."""
-    from .lockstep import format_lockstep, play_lockstep
-    from .perft import check_positions, format_check
+    from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+    from durak_spec.conformance.perft import check_positions, format_check
 
     if args.random is not None and args.perft:
         raise CommandError("choose one of --random and --perft")
@@ -254,13 +254,13 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
     the report; return the exit code (0 all passed or skipped, 1 a failure or error).
 
     ``factory`` is called once per scenario. Bad filters raise
-    :class:`~durak_spec.cli.CommandError`.
+    :class:`~durak_spec.core.cliargs.CommandError`.
     """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     rules, tags, profiles = tuple(rules), tuple(tags), tuple(profiles)
     try:
-        from .spec.runner import FilterError, RunnerError, run
+        from durak_spec.spec.runner import FilterError, RunnerError, run
     except ImportError as error:
         raise CommandError(f"durak-spec check needs pytest and pytest-bdd ({error}); install "
                            "them with: pip install 'pytest>=9' 'pytest-bdd==9.0.1'",
@@ -384,7 +384,7 @@ class KeptEngine:
 
 
 def _tally(results: Iterable[ScenarioResult]) -> str:
-    from .spec.runner import OUTCOMES, Counts
+    from durak_spec.spec.runner import OUTCOMES, Counts
 
     counts = Counts.of(results)
     parts = [f"{getattr(counts, o)} {o}" for o in OUTCOMES if getattr(counts, o)]
@@ -452,7 +452,7 @@ def _problem(item: ScenarioResult, rule: str, shown: dict[str, str]) -> list[str
 def report_json(result: RunResult, *, engine: str = "", command: str | None = None,
                 filters: dict[str, object] | None = None) -> dict[str, object]:
     """The results as one JSON document (``format`` ``durak-spec/check-report``)."""
-    from .spec.runner import Counts
+    from durak_spec.spec.runner import Counts
 
     index = load_rule_index()
     rules = {}
@@ -471,7 +471,7 @@ def report_json(result: RunResult, *, engine: str = "", command: str | None = No
 
 def junit_xml(result: RunResult, *, engine: str = "") -> str:
     """The results as JUnit XML: a test suite per feature file, a test case per scenario."""
-    from .spec.runner import Counts
+    from durak_spec.spec.runner import Counts
 
     counts = result.counts
     root = ET.Element("testsuites", name=f"durak-spec check: {engine or result.engine}",

@@ -33,11 +33,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .actions import Action, Done, ExchangeTrump, Take
-from .cards import Card, Rank, Suit, parse_card
-from .engine import legal_actions
-from .errors import DurakError
-from .state import GameState, Pair
+from durak_spec.core.cards import Card, Rank, Suit, parse_card
+from durak_spec.core.errors import DurakError
+from durak_spec.engine import legal_actions
+from durak_spec.model.actions import Action, Done, ExchangeTrump, Take
+from durak_spec.model.state import GameState, Pair
 
 __all__ = [
     "SvgText",
@@ -161,7 +161,7 @@ def _as_card(value: object, where: str) -> Card:
 
 def _as_cards(values: Iterable[object], where: str) -> tuple[Card, ...]:
     if isinstance(values, str):
-        from .cards import parse_cards
+        from durak_spec.core.cards import parse_cards
 
         return parse_cards(values)
     if not isinstance(values, Iterable):

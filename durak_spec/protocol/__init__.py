@@ -16,13 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from .actions import Action
-from .cards import Card, Suit
-from .engine import apply as apply_action
-from .engine import check, legal_actions, new_game, validate_state
-from .errors import IllegalAction
-from .rules import AXES, PROFILES, Axis, RuleSet
-from .state import GameState
+from durak_spec.core.cards import Card, Suit
+from durak_spec.core.errors import IllegalAction
+from durak_spec.core.version import __version__
+from durak_spec.engine import apply as apply_action
+from durak_spec.engine import check, legal_actions, new_game, validate_state
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet
+from durak_spec.model.state import GameState
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -189,7 +190,6 @@ class ReferenceEngine:
         self._state: GameState | None = None
 
     def capabilities(self) -> Capabilities:
-        from . import __version__
 
         return Capabilities(name="durak-spec reference", version=__version__,
                             profiles=tuple(PROFILES), load=True,

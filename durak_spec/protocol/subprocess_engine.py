@@ -1,7 +1,7 @@
 """An external engine in a child process, spoken to over the wire protocol (layer 6).
 
 :class:`SubprocessEngine` satisfies :class:`durak_spec.protocol.Engine` for any command
-that speaks the JSON-lines protocol of :mod:`durak_spec.wire` on its standard input and
+that speaks the JSON-lines protocol of :mod:`durak_spec.protocol.wire` on its standard input and
 output, in whatever language it is written.
 
 It is built to survive bad engines. Every request has a time limit, and the child is read
@@ -12,7 +12,7 @@ in time raises :class:`EngineFailure` with a ``kind`` saying which, a ``detail``
 offending ``line`` (``str()`` of the error quotes it, cut to 200 characters). The child's
 whole process group is then killed; :meth:`SubprocessEngine.restart` starts a fresh one.
 An engine that answers a request with an error response (``"ok": false``) is not broken:
-that raises :class:`EngineError` (or :class:`~durak_spec.errors.InvalidState` when a
+that raises :class:`EngineError` (or :class:`~durak_spec.core.errors.InvalidState` when a
 ``start`` or ``load`` is refused with a rule ID) and the process keeps running.
 
 Standard error is read alongside and kept in a bounded buffer (:attr:`SubprocessEngine.stderr`,
@@ -37,13 +37,13 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Literal
 
-from .actions import Action
-from .cards import Card
-from .errors import DurakError, InvalidState
-from .protocol import PROTOCOL_VERSION, Capabilities, Report, Verdict
-from .rules import RuleSet
-from .state import GameState
-from .wire import (
+from durak_spec.core.cards import Card
+from durak_spec.core.errors import DurakError, InvalidState
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState
+from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, Report, Verdict
+from durak_spec.protocol.wire import (
     ApplyRequest,
     ErrorReply,
     HelloReply,
@@ -105,7 +105,7 @@ class EngineFailure(RuntimeError):
 class EngineError(DurakError):
     """The engine answered a request with an error response; it is still running.
 
-    A :class:`ValueError` (through :class:`~durak_spec.errors.DurakError`), as
+    A :class:`ValueError` (through :class:`~durak_spec.core.errors.DurakError`), as
     :class:`~durak_spec.protocol.Engine` asks of a refused ``start``; ``rule`` is the rule
     ID the engine named, if any.
     """

@@ -6,7 +6,7 @@ they lead to (``state``). When the game was dealt by :meth:`Game.new`, the recor
 keeps the deal itself, ``seed`` and ``deck``, so the same game can be dealt again.
 
 Playing never changes a record: :meth:`Game.play` returns a new one, and an illegal action
-raises :class:`~durak_spec.errors.IllegalAction` and leaves the record as it was.
+raises :class:`~durak_spec.core.errors.IllegalAction` and leaves the record as it was.
 :meth:`Game.replay` rebuilds a record from a position and a history, and says which step
 of the history is the first illegal one.
 
@@ -30,12 +30,12 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .actions import Action
-from .cards import DECK, Card
-from .engine import apply, deal, legal_actions, new_game, validate_state
-from .errors import IllegalAction, InvalidState
-from .rules import RuleSet
-from .state import GameState, Outcome
+from durak_spec.core.cards import DECK, Card
+from durak_spec.core.errors import IllegalAction, InvalidState
+from durak_spec.engine import apply, deal, legal_actions, new_game, validate_state
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState, Outcome
 
 __all__ = ["Game", "ReplayError"]
 
@@ -126,7 +126,7 @@ class Game:
         """The record of ``actions`` played one after another from ``initial``.
 
         ``initial`` is checked first (``validate_state``, raising
-        :class:`~durak_spec.errors.InvalidState`); then every action must be legal at its
+        :class:`~durak_spec.core.errors.InvalidState`); then every action must be legal at its
         step, or :class:`ReplayError` names the first one that is not, with its index.
         ``seed`` and ``deck`` are recorded as given; they are not checked against
         ``initial``.

@@ -2,7 +2,7 @@
 
 A :class:`GameState` is a named tuple: every field is immutable, equal states compare
 equal, and a new state is made by :meth:`GameState._replace`. It holds everything the
-rules need and nothing else; the history of a game lives in :class:`durak_spec.game.Game`.
+rules need and nothing else; the history of a game lives in :class:`durak_spec.game.history.Game`.
 
 Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, Suit, format_cards
-from .rules import RuleSet
+from durak_spec.core.cards import Card, Suit, format_cards
+from durak_spec.model.rules import RuleSet
 
 __all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
 

@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .cards import Card, CardError, format_cards, parse_card
-from .errors import NotationError
+from durak_spec.core.cards import Card, CardError, format_cards, parse_card
+from durak_spec.core.errors import NotationError
 
 __all__ = [
     "Action",

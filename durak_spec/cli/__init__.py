@@ -1,0 +1,138 @@
+"""The ``durak-spec`` command line: a dispatcher over subcommands (the top layer).
+
+Subcommands::
+
+    durak-spec profiles [NAME] [--json]
+    durak-spec game [--profile NAME] [--players N] [--seed S] [--set AXIS=VALUE ...]
+                    [--max-actions K] [--quiet] [--json]
+    durak-spec check [--engine CMD] [--rule ID ...] [--tag T ...] [--profile NAME ...]
+                     [--json FILE|-] [--junit-xml FILE] [--timeout S] [-v]
+    durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...
+
+Adding a subcommand
+-------------------
+A subcommand lives in its own module as a function ``add_parser(subparsers)`` that adds
+its parser and registers the function that runs it::
+
+    def add_parser(subparsers: Subparsers) -> None:
+        parser = subparsers.add_parser("check", help="...", description="...")
+        parser.add_argument(...)
+        parser.set_defaults(handler=run)        # run(args: argparse.Namespace) -> int
+
+and one ``"module:function"`` line in :data:`SUBCOMMANDS`. Modules are imported only
+when the command line is built. A handler returns the exit code; for bad input it raises
+:class:`~durak_spec.core.cliargs.CommandError` (or lets an error of the package through:
+:class:`~durak_spec.core.errors.DurakError`), which the dispatcher prints as one line on
+stderr with exit code 2. :func:`~durak_spec.model.options.add_rules_arguments` and
+:func:`~durak_spec.model.options.rules_from_args` give every subcommand the same
+``--profile``/``--players``/``--set`` options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TypeAlias
+
+from durak_spec.core.cards import CardError
+from durak_spec.core.cliargs import EXIT_USAGE, CommandError, Subparsers
+from durak_spec.core.errors import DurakError
+from durak_spec.core.version import __version__
+from durak_spec.model.rules import RuleSetError
+
+__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+
+PROG = "durak-spec"
+
+Handler: TypeAlias = Callable[[argparse.Namespace], int]
+
+SUBCOMMANDS: tuple[str, ...] = (
+    "durak_spec.cli.profiles:add_parser",
+    "durak_spec.cli.game:add_parser",
+    "durak_spec.conformance.checker:add_parser",
+    "durak_spec.play.terminal:add_parser",
+)
+"""Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, raised instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{message} (see '{self.prog} --help')", prog=self.prog)
+
+
+# -- the dispatcher ---------------------------------------------------------------------
+
+
+def _load(entry: str) -> Callable[[Subparsers], None]:
+    module_name, _, function = entry.partition(":")
+    add_parser: Callable[[Subparsers], None] = getattr(
+        importlib.import_module(module_name), function)
+    return add_parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every subcommand of :data:`SUBCOMMANDS`."""
+    # Typed as the base class so that the subparsers are too; at run time every
+    # subparser is a _Parser (argparse makes them of the parent's class).
+    parser: argparse.ArgumentParser = _Parser(
+        prog=PROG,
+        description="The executable rules specification of the card game Durak.",
+        epilog=f"Run '{PROG} COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for entry in SUBCOMMANDS:
+        _load(entry)(subparsers)
+    parser.set_defaults(commands=tuple(subparsers.choices))
+    return parser
+
+
+def _say_error(prog: str, message: str) -> None:
+    print(f"{prog}: error: {message}", file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, send what is still buffered for stdout to nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    prog = PROG
+    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help and --version
+            return done.code if isinstance(done.code, int) else 0
+        if args.command is None:
+            raise CommandError(f"choose a command ({', '.join(args.commands)}); "
+                               f"see '{PROG} --help'")
+        prog = f"{PROG} {args.command}"
+        handler: Handler = args.handler
+        status = handler(args)
+        sys.stdout.flush()  # here, so that a closed pipe is noticed inside this try
+        return status
+    except CommandError as error:
+        _say_error(error.prog or prog, error.message)
+        return error.status
+    except (DurakError, RuleSetError, CardError) as error:
+        _say_error(prog, str(error))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE

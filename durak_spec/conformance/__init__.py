@@ -1,0 +1,1 @@
+"""A face: the conformance checker (scenarios, lockstep play, perft) over the engine protocol."""

@@ -1,0 +1,1 @@
+"""Layer 1: cards and their notation, the rule index, errors. Imports nothing of the project."""

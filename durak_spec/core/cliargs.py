@@ -1,0 +1,51 @@
+"""What every subcommand of the command line shares (layer 1: argparse only).
+
+A face of the package (the checker, the terminal game, the book builder) registers its
+subcommand with ``add_parser(subparsers)``; the types here check option values, and
+:class:`CommandError` is how a handler reports bad input (the dispatcher in
+:mod:`durak_spec.cli` prints it as one line on stderr with exit code 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TypeAlias
+
+__all__ = ["EXIT_USAGE", "CommandError", "Subparsers", "count", "positive_count"]
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+EXIT_USAGE = 2
+
+
+class CommandError(Exception):
+    """Bad input to a subcommand: printed as ``PROG: error: message``, exit code ``status``."""
+
+    def __init__(self, message: str, *, prog: str | None = None,
+                 status: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.message = message
+        self.prog = prog
+        self.status = status
+
+
+def count(text: str) -> int:
+    """An argparse type for a whole number of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a count (0, 1, 2, ...)")
+    return value
+
+
+def positive_count(text: str) -> int:
+    """An argparse type for a whole number of at least 1 (games, depths, ...)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value

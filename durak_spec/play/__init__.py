@@ -1,0 +1,1 @@
+"""A face: computer players, the terminal game and the tip experiments."""

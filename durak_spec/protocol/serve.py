@@ -1,0 +1,157 @@
+"""Serve an in-process engine over the wire protocol (layer 6).
+
+:func:`serve` reads requests from a text stream and writes one response per request,
+as JSON lines (see :mod:`durak_spec.protocol.wire`), until ``quit`` or the end of the input.
+``python -m durak_spec.serve`` serves the reference engine on standard input and output;
+``python -m durak_spec.serve mypackage.mymodule:MyEngine`` serves any class or factory
+that makes an :class:`~durak_spec.protocol.Engine`.
+
+A request the engine cannot serve gets an error response (``"ok": false``) naming the
+problem, and the server carries on; an illegal action is not an error but a rejection.
+Blank lines are ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
+from durak_spec.protocol import Engine, ReferenceEngine
+from durak_spec.protocol.wire import (
+    ApplyRequest,
+    ErrorReply,
+    HelloReply,
+    HelloRequest,
+    LegalReply,
+    LegalRequest,
+    LoadRequest,
+    OkReply,
+    ProtocolError,
+    Reply,
+    ReportReply,
+    Request,
+    StartRequest,
+    StateRequest,
+    VerdictReply,
+    decode_request,
+    encode_reply,
+)
+
+__all__ = ["Server", "main", "serve"]
+
+
+class Server:
+    """Answers request lines for one engine; ``finished`` turns true after ``quit``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.finished = False
+
+    def respond(self, request: Request) -> Reply:
+        """The engine's reply to one decoded request (errors become :class:`ErrorReply`)."""
+        try:
+            return self._dispatch(request)
+        except (IllegalAction, InvalidState) as error:
+            return ErrorReply(request.id, error.reason, error.rule)
+        except DurakError as error:
+            return ErrorReply(request.id, str(error))
+        except Exception as error:  # an engine bug must not bring the server down
+            return ErrorReply(request.id, f"{type(error).__name__}: {error}")
+
+    def _dispatch(self, request: Request) -> Reply:
+        engine = self.engine
+        if isinstance(request, LegalRequest):
+            return LegalReply(request.id, tuple(engine.legal_actions()))
+        if isinstance(request, ApplyRequest):
+            return VerdictReply(request.id, engine.apply(request.action))
+        if isinstance(request, StateRequest):
+            return ReportReply(request.id, engine.report())
+        if isinstance(request, StartRequest):
+            return ReportReply(request.id, engine.start(request.rules, request.deck,
+                                                        request.seed))
+        if isinstance(request, LoadRequest):
+            if not engine.capabilities().load:
+                return ErrorReply(request.id, "this engine cannot load positions "
+                                  "(it does not declare the load capability)")
+            return ReportReply(request.id, engine.load(request.state))
+        if isinstance(request, HelloRequest):
+            return HelloReply(request.id, engine.capabilities())
+        self.finished = True
+        return OkReply(request.id)
+
+    def handle(self, line: str) -> str | None:
+        """The response line (without newline) to one request line; ``None`` for a blank line."""
+        if not line.strip():
+            return None
+        try:
+            request = decode_request(line)
+        except ProtocolError as error:
+            if error.rule is not None:  # well formed, but against the rules (load)
+                return encode_reply(ErrorReply(error.message_id, error.reason, error.rule))
+            return encode_reply(ErrorReply(error.message_id, str(error)))
+        reply = self.respond(request)
+        try:
+            return encode_reply(reply)
+        except Exception as error:  # the engine returned values that are not protocol values
+            return encode_reply(ErrorReply(request.id, f"the engine's answer cannot be sent: "
+                                           f"{type(error).__name__}: {error}"))
+
+
+def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
+    """Serve ``engine`` on the streams until ``quit`` or the end of ``stdin``; then close it."""
+    server = Server(engine)
+    try:
+        for line in stdin:
+            reply = server.handle(line)
+            if reply is None:
+                continue
+            stdout.write(reply + "\n")
+            stdout.flush()
+            if server.finished:
+                break
+    finally:
+        engine.close()
+
+
+def _factory(spec: str) -> Callable[[], Engine]:
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise SystemExit(f"durak-spec serve: {spec!r}: name the engine as module:ClassOrFactory")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise SystemExit(f"durak-spec serve: cannot import {module_name}: {error}") from None
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise SystemExit(f"durak-spec serve: {module_name} has no class or factory {attr!r}")
+    return factory  # type: ignore[no-any-return]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m durak_spec.serve",
+        description="Serve a Durak engine over the durak-spec wire protocol (JSON lines on "
+                    "standard input and output).",
+    )
+    parser.add_argument("engine", nargs="?", default=None,
+                        help="module:Class of an in-process engine (default: the reference)")
+    args = parser.parse_args(argv)
+    engine = _factory(args.engine)() if args.engine else ReferenceEngine()
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    try:
+        serve(engine, stdin, stdout)
+    except BrokenPipeError:  # the client went away: nothing left to answer
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second complaint when Python exits
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
