@@ -15,7 +15,14 @@ from durak_spec.core.cards import (
     parse_card,
     parse_cards,
 )
-from durak_spec.core.errors import DurakError, IllegalAction, InvalidState, NotationError
+from durak_spec.core.errors import (
+    BadAction,
+    DurakError,
+    IllegalAction,
+    InputError,
+    InvalidState,
+    NotationError,
+)
 from durak_spec.core.version import __version__
 from durak_spec.engine import (
     apply,
@@ -63,6 +70,7 @@ __all__ = [
     "DECK",
     "PROFILES",
     "Action",
+    "BadAction",
     "Card",
     "CardError",
     "Cover",
@@ -73,6 +81,7 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "InputError",
     "InvalidState",
     "LimitReading",
     "NoTrumpLead",
