@@ -174,7 +174,7 @@ Feature: Who attacks and who defends
       Then Anna has taken the cards
       And Boris attacks Vera next
 
-  @ORDER-6 @CLAR-15 @clarification
+  @ORDER-6 @clarification
   Rule: Players who are out are skipped when the roles move on
     The sources never say what happens to the turn order once players start to leave
     the game. The specification decides that a player who is out no longer counts: the
@@ -239,7 +239,7 @@ Feature: Who attacks and who defends
       Then Boris has taken the cards
       And Dasha attacks Egor next
 
-  @ORDER-6 @CLAR-15 @clarification
+  @CLAR-15 @clarification
   Rule: A defender who goes out by beating off the attack passes the lead on
     Once the stock is empty, a defender who covers the last attack card with their last
     card is out when the bout ends, and so cannot attack next. The sources are silent on

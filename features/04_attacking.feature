@@ -180,7 +180,7 @@ Feature: Attacking and throwing in
     Two things the sources leave open are the specification's decision: the neighbour is
     the next player after the defender who is still in the game, so a player who is out is
     passed over; and the order in which several attackers add cards and stop follows the
-    bout protocol of CLAR-3 below.
+    bout protocol below (CLAR-16 and CLAR-3).
 
     Scenario Outline: With four players and throw_in "<who>", Gleb tries to add a seven
       Given the players Anna, Boris, Vera and Gleb
@@ -391,14 +391,14 @@ Feature: Attacking and throwing in
       When Anna throws in 9♣
       Then it is rejected by CLAR-1
 
-  @CLAR-3 @clarification
+  @CLAR-16 @clarification
   Rule: After the opening the defender and the attackers act in any order
     The sources describe throwing in and defending, but not who moves when several
     players may act at once. The specification decides that there are no turns within a
     bout: once the bout is open, the defender and every player allowed to throw in may
-    act whenever they like, first come first served, as at a real table. An attacker may
-    say done only when there is nothing to cover: every attack card is covered, or the
-    defender has announced a take.
+    act whenever they like, first come first served, as at a real table. The one move
+    that has to wait for the table is saying done, which the next rule (CLAR-3) allows
+    only when nothing is left to cover.
 
     Example: Vera throws in before Boris answers, and Anna adds after his cover
       Given the players Anna, Boris and Vera
@@ -450,8 +450,10 @@ Feature: Attacking and throwing in
       Then Anna may say done
 
   @CLAR-3 @clarification
-  Rule: A done lasts until the defender moves again, and the bout ends when nobody is left to ask
-    The specification decides how the bout comes to an end. A done stands only until the
+  Rule: Done waits for a covered table and lapses when the defender moves; the bout ends when nobody is left to ask
+    The specification decides how saying done works and how the bout comes to an end.
+    An attacker may say done only when there is nothing to cover: every attack card is
+    covered, or the defender has announced a take. A done stands only until the
     defender's next move (a cover, a take or a transfer): after it the attacker may add
     cards again and, if they could, must say done again. A player who holds no card that
     they may add is not asked and need not say done. The bout ends the moment nothing is

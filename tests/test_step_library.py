@@ -34,6 +34,7 @@ from durak_spec.spec.plugin import (
     feature_files,
     make_engine,
     rule_shape_problems,
+    shared_rule_ids,
     step_definitions,
     step_examples,
     tag_problems,
@@ -86,6 +87,11 @@ def test_tags_agree_with_the_rule_index() -> None:
 
 def test_every_rule_has_an_id_and_two_to_four_examples() -> None:
     found = rule_shape_problems(FEATURES)
+    assert not found, _problems(found)
+
+
+def test_no_two_rules_carry_the_same_rule_id() -> None:
+    found = shared_rule_ids(FEATURES)
     assert not found, _problems(found)
 
 
@@ -183,6 +189,28 @@ def test_the_shape_check_wants_two_to_four_examples_and_a_rule_id(tmp_path: Path
     shape = rule_shape_problems(paths)
     assert any("no rule ID" in p for p in shape) and any("1 examples" in p for p in shape)
     assert any("specification's decision" in p for p in tag_problems(paths))
+
+
+def test_an_id_on_two_rules_or_on_a_rule_and_an_example_is_reported(tmp_path: Path) -> None:
+    paths = _feature(tmp_path, """\
+        Feature: F
+          @BEAT-4 @source-D
+          Rule: One
+            Example: A
+              Given hearts are trump
+          @BEAT-4 @BEAT-3 @source-A @source-B @source-C @source-D
+          Rule: Two
+            @BEAT-3 @source-A @source-B @source-C @source-D
+            Example: B
+              Given hearts are trump
+            @EX-1 @example @source-A
+            Example: C
+              Given hearts are trump
+        """)
+    found = shared_rule_ids(paths)
+    assert len(found) == 2, found
+    assert found[0].startswith("@BEAT-4 is on 2 places") and "Rule 'Two'" in found[0]
+    assert found[1].startswith("@BEAT-3 is on 2 places") and "Example 'B'" in found[1]
 
 
 def test_untagged_ids_are_reported(tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ Load it with ``pytest_plugins = ["durak_spec.spec.plugin"]`` in a ``conftest.py`
 * the checks that keep the feature files honest, as functions the test suite calls:
   :func:`ambiguous_steps`, :func:`undefined_steps`, :func:`unknown_tags`,
   :func:`untagged_rule_ids`, :func:`duplicate_scenarios`, :func:`tag_problems`,
-  :func:`rule_shape_problems`. pytest-bdd resolves a step that two definitions match
-  silently, and finds an undefined step only when the scenario runs; these checks catch
-  both for every step of every feature (every row of every outline) up front.
+  :func:`rule_shape_problems`, :func:`shared_rule_ids`. pytest-bdd resolves a step that
+  two definitions match silently, and finds an undefined step only when the scenario
+  runs; these checks catch both for every step of every feature (every row of every
+  outline) up front.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ __all__ = [
     "parse_features",
     "rule_shape_problems",
     "scenario_tags",
+    "shared_rule_ids",
     "step_definitions",
     "step_examples",
     "tag_problems",
@@ -456,6 +458,24 @@ def tag_problems(paths: Iterable[Path]) -> list[str]:
 def _sources(sources: Iterable[str]) -> str:
     listed = sorted(sources)
     return ", ".join(listed) if listed else "no source"
+
+
+def shared_rule_ids(paths: Iterable[Path]) -> list[str]:
+    """Rule IDs tagged on more than one Rule or Example: every ID has one home.
+
+    A Rule carries the IDs it states; an Example carries an ID of its own only for a
+    worked example of a source (``@EX-3``). Two Rules with the same ID would give the
+    rule two sections and make ``-m ID`` and the book's references ambiguous.
+    """
+    index = load_rule_index()
+    homes: dict[str, list[_Tagged]] = {}
+    for rule, scenarios in _tagged(paths):
+        for item in [rule, *scenarios]:
+            for rule_id in sorted(t for t in item.tags if t in index):
+                homes.setdefault(rule_id, []).append(item)
+    return [f"@{rule_id} is on {len(items)} places: "
+            + "; ".join(item.where() for item in items)
+            for rule_id, items in homes.items() if len(items) > 1]
 
 
 def rule_shape_problems(paths: Iterable[Path]) -> list[str]:
