@@ -1,7 +1,7 @@
 Feature: Cards and the deal
-  Durak is played with a short deck of 36 cards. Every player gets six of them, the next
-  card is turned face up to name the trump suit, and the player holding the lowest trump
-  makes the first attack.
+  Before the first bout, the deal settles three things: what each player holds (six
+  cards from a short deck of 36), which suit is trump (the suit of a card laid open for
+  all to see), and who attacks first (whoever holds the lowest trump).
 
   The players sit clockwise in the order they are named: Anna first, then Boris, then
   Vera, and so on. A stacked deck lists each player's six cards in the order they are
@@ -9,8 +9,9 @@ Feature: Cards and the deal
 
   @DEAL-1 @source-A @source-B @source-D
   Rule: The deck has 36 cards, the six up to the ace of each suit
-    Every suit has nine ranks: 6, 7, 8, 9, 10, jack, queen, king and ace. There are no
-    twos to fives. A deal needs every one of the 36 cards exactly once.
+    Four suits of nine cards each, from the six up through the ten to jack, queen, king
+    and ace; the twos to fives are left out. A deal needs every one of the 36 cards
+    exactly once.
 
     Example: A two-player deal accounts for all 36 cards
       Given the players Anna and Boris
@@ -98,9 +99,10 @@ Feature: Cards and the deal
       Then it is rejected by DEAL-3
 
   @DEAL-4 @source-A @source-B @source-C @source-D
-  Rule: Every player is dealt six cards
-    The cards are dealt six to each player in seat order. With six players the whole
-    deck is dealt.
+  Rule: A hand starts with six cards
+    The cards are dealt six to each player in seat order; with six players that is the
+    whole deck. Source C does not describe the deal, but its rule of refilling hands to
+    six after each bout takes the six-card hand for granted.
 
     Example: Three players each receive six cards in turn
       Given the players Anna, Boris and Vera
@@ -131,9 +133,11 @@ Feature: Cards and the deal
       And the stock is empty
 
   @DEAL-5 @source-A @source-B @source-C @source-D
-  Rule: The card turned up after the deal makes its suit trump for the whole game
-    After the hands are dealt, the next card of the deck is turned face up. Its suit is
-    trump from the first bout to the last, even after that card has been drawn.
+  Rule: One suit is trump from the deal to the end: the suit of the face-up card
+    Trump is settled once, at the deal, by the first card left over after the hands,
+    which is laid face up. Drawing that card later changes nothing: every bout of the
+    game has the same trump suit. Source C says only that trump is settled when the game
+    starts.
 
     Example: The face-up nine of diamonds makes diamonds trump
       Given the players Anna and Boris
@@ -163,9 +167,9 @@ Feature: Cards and the deal
       Then it is accepted
 
   @DEAL-6 @source-A @source-B @source-C @source-D
-  Rule: The face-up card lies under the stock and is drawn last
-    The face-up card stays visible beneath the stock. Every hidden card of the stock is
-    drawn before it.
+  Rule: The trump card waits at the bottom of the stock, in view
+    The face-up card is placed beneath the stock, where it stays in sight, and it is the
+    stock's last card: every hidden card is drawn before it.
 
     Example: The hidden cards are drawn before the face-up queen of hearts
       Given the face-up trump is Q♥
@@ -238,10 +242,10 @@ Feature: Cards and the deal
 
   @DEAL-8 @clarification
   Rule: With six players the last card dealt shows trump and stays in its hand
-    Six hands of six use up the deck, so no card is left to turn up. The sources do not
-    say where trump comes from then; the specification decides, as is usual at the
-    table, that the last card dealt (the sixth card of the sixth player) is shown to
-    everyone, names the trump suit, and stays in that player's hand. There is no stock.
+    Six hands of six take the whole deck, and nothing remains to be laid open. The
+    sources do not say where trump comes from then; the specification decides, following
+    common table practice, that the sixth player's sixth card is shown to everyone before
+    it joins that hand, and its suit is trump. There is no stock.
 
     Example: Egor's last card, the king of spades, makes spades trump
       Given the players Anna, Boris, Vera, Gleb, Dasha and Egor
@@ -274,7 +278,7 @@ Feature: Cards and the deal
       And only Gleb may act
 
   @ORDER-1 @source-A @source-B @source-D
-  Rule: The player holding the lowest trump makes the first attack
+  Rule: The lowest trump in any hand leads the first bout
     Only trumps in the players' hands count: a low trump in the stock, or a low card
     of another suit, decides nothing. The first attacker attacks the next player.
 
@@ -291,7 +295,7 @@ Feature: Cards and the deal
       Then Vera attacks Anna
       And only Vera may act
 
-    Example: A low trump beats a hand full of sixes to the first attack
+    Example: The only trump dealt, a king, leads ahead of Anna's three sixes
       Given the players Anna and Boris
       When the game is dealt from a stacked deck
         """
@@ -315,7 +319,7 @@ Feature: Cards and the deal
 
   @ORDER-2 @CLAR-11 @source-B @variant @clarification
   Rule: When nobody holds a trump, chance picks the first attacker
-    Source B lets chance decide who attacks first when no player was dealt a trump.
+    Source B leaves the first attack to chance when the deal gives nobody a trump.
     Sources A, C and D do not cover this case; the specification decides that chance
     decides under their rules as well, so every profile plays it the same way. Chance is
     the game's seed: the same deal with the same seed always gives the first attack to
@@ -352,7 +356,7 @@ Feature: Cards and the deal
       Then Anna attacks first whatever the seed
 
   @ORDER-7 @source-B
-  Rule: Every new game starts again from the lowest trump
+  Rule: The lowest trump leads in later games too
     The result of an earlier game has no say in who attacks first: neither the durak
     nor the winner of the last game leads the next one because of it.
 

@@ -1,9 +1,9 @@
 Feature: Who attacks and who defends
-  Every bout is a duel between one attacker and one defender. The defender is always the
-  next player round the table, on the attacker's left. How a bout ends decides who leads
-  the next one: a defender who beats off the attack attacks next, a defender who takes
-  the cards is passed over. Players who have gone out are left out when the roles move
-  on. (Who makes the very first attack of a game is told in "Cards and the deal".)
+  Two roles change hands from bout to bout, attacker and defender, and the two always
+  sit side by side: the defender is the attacker's left-hand neighbour. Where the roles
+  go next depends on how the bout ended: one seat on after a defence that held, two
+  seats on after a take. Players who have gone out no longer count when the roles move.
+  (Who makes the very first attack of a game is told in "Cards and the deal".)
 
   The players sit clockwise in the order they are named: Anna first, then Boris, then
   Vera, Gleb, Dasha and Egor. With two players, Boris's left-hand neighbour is Anna again.
@@ -58,9 +58,9 @@ Feature: Who attacks and who defends
 
   @ORDER-4 @source-A @source-B @source-C @source-D
   Rule: A defender who beats off the attack attacks next
-    When every attack card is beaten and nobody adds another, the right to attack moves
-    on to the player who defended: they open the next bout, against the player on their
-    own left. The attacker of the bout just beaten off does not lead again.
+    A beaten-off bout moves both roles one seat on: the player who defended opens the
+    next bout, and the player to their left defends it. The attacker of the bout just
+    beaten off does not lead again.
 
     Example: With two players, Boris beats off Anna's seven and attacks her in turn
       Given hearts are trump
@@ -123,10 +123,10 @@ Feature: Who attacks and who defends
       And Egor attacks Anna next
 
   @ORDER-5 @source-A @source-B @source-C @source-D
-  Rule: A defender who takes is passed over for the next attack
-    Taking the cards costs the defender the next attack. The next bout is opened by
-    whoever sits after the taker, and defended by the player to that new attacker's
-    left. With two players this means the same attacker attacks the taker again.
+  Rule: After a take the lead moves two seats on
+    A take moves the roles two seats on instead of one: the taker's left-hand neighbour
+    opens the next bout, and the player to that neighbour's left defends it. With two
+    players the count comes round to the same attacker, who attacks the taker again.
 
     Example: With two players, Anna attacks Boris again after he takes
       Given hearts are trump
@@ -175,7 +175,7 @@ Feature: Who attacks and who defends
       And Boris attacks Vera next
 
   @ORDER-6 @clarification
-  Rule: Players who are out are skipped when the roles move on
+  Rule: Once players are out, the roles move on among those still in the game
     The sources never say what happens to the turn order once players start to leave
     the game. The specification decides that a player who is out no longer counts: the
     next attacker and the next defender are always the next players round the table who

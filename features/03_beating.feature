@@ -1,15 +1,15 @@
 Feature: Beating a card
-  The defender answers each attack card by covering it with a card that beats it. A card
-  is beaten by a higher card of its own suit, or by a trump when it is not a trump
-  itself; a trump falls only to a higher trump. What the defender cannot or will not
-  beat, they take.
+  Covering compares two cards under the trump suit. Within one suit the higher rank
+  covers. A trump covers any card of another suit, whatever the ranks; between two
+  trumps rank decides again; and a card that is not a trump never covers a card of
+  another suit. A defender who does not cover takes (see "Taking the cards").
 
   In these examples Anna attacks Boris, the attack cards lie on the table, and Boris
   chooses his covers. When the last attack card is covered and nobody can add another,
   the bout is beaten off.
 
   @BEAT-1 @source-A @source-B @source-C @source-D
-  Rule: A higher card of the same suit beats
+  Rule: Within a suit, the higher rank covers
     Any card of the attacked suit that ranks above the attack card covers it, however
     far above it is.
 
@@ -44,8 +44,8 @@ Feature: Beating a card
 
   @BEAT-2 @source-A @source-B @source-C @source-D
   Rule: Any trump beats any card that is not a trump
-    A trump covers a card of another suit whatever the two ranks are: the lowest trump
-    beats the highest card of any other suit.
+    Against a card of another suit every trump is high enough: when a trump covers a
+    plain card, the two ranks are not compared at all.
 
     @EX-1 @example @source-A
     Example: With diamonds trump, the six of diamonds beats a king (source A's second picture)
@@ -87,9 +87,9 @@ Feature: Beating a card
       And the bout is beaten off
 
   @BEAT-3 @source-A @source-B @source-C @source-D
-  Rule: Only a higher trump beats a trump
-    To cover a trump the defender needs a trump of higher rank. A lower trump does not
-    do, and no card of another suit does, not even an ace.
+  Rule: Trump against trump, the higher rank wins
+    Between two trumps rank alone decides, so only a higher trump covers a trump. A
+    lower trump does not, and no card of another suit does, an ace included.
 
     Example: The jack of trumps beats the nine of trumps
       Given hearts are trump
@@ -118,8 +118,9 @@ Feature: Beating a card
       Then it is rejected by BEAT-3
 
   @BEAT-4 @source-D
-  Rule: The ace of trumps cannot be beaten
-    Nothing ranks above the ace of trumps, so a defender facing it can only take.
+  Rule: Nothing covers the ace of trumps
+    It is the highest trump, and only a higher trump could cover it, so a defender facing
+    it can only take.
 
     Example: No card covers the ace of trumps
       Given hearts are trump
@@ -141,9 +142,9 @@ Feature: Beating a card
       Then Boris has taken the cards
 
   @BEAT-5 @source-A @source-B @source-C @source-D
-  Rule: A lower card of the same suit, or a card of another suit that is not a trump, never beats
-    Whatever is neither a higher card of the attacked suit nor a trump against a
-    non-trump does not cover an attack card, whatever its rank.
+  Rule: Nothing else covers: not a lower card of the suit, not a plain card of another suit
+    BEAT-1 to BEAT-3 name every cover there is, and any other card fails, whatever its
+    rank. No source spells this out; it follows from what the sources say does cover.
 
     Example: The seven of clubs does not beat the nine of clubs
       Given hearts are trump
@@ -171,10 +172,10 @@ Feature: Beating a card
 
     @EX-5 @example @source-C
     Example: Against the nine of clubs only higher clubs and hearts will do (source C)
-      Source C's player 1, here Anna, attacks with the nine of clubs while hearts are
-      trump. The defender may beat it with the ten, jack, queen, king or ace of clubs
-      or with any heart, and chooses the king of clubs. Boris's other cards show what
-      does not beat: a lower club and the nines of other suits.
+      Source C's player 1, here Anna, leads the nine of clubs with hearts as trump. The
+      source lists the covers allowed, every higher club and every heart, and has the
+      defender play the king of clubs. Boris's other cards show what does not cover: a
+      lower club and the nines of other suits.
 
       Given hearts are trump
       And Anna attacks Boris
@@ -186,7 +187,7 @@ Feature: Beating a card
       And the bout is beaten off
 
   @BEAT-6 @source-A @source-B
-  Rule: Each attack card is covered by one card, and the defender chooses which
+  Rule: One cover per attack card, and the defender picks where each goes
     Every attack card takes exactly one covering card. When several attack cards lie
     uncovered, the defender decides which of them a card goes on and in what order;
     a card that is covered stays covered. Only the defender covers.

@@ -1,9 +1,8 @@
 Feature: Attacking and throwing in
-  A bout starts when the attacker lays a card in front of the defender. From then on more
-  attack cards may join it, but only of ranks that already lie on the table, and only
-  from the players the rules allow to throw in. The bout is over when the defender has
-  beaten everything and the attackers have nothing more to add, or when the defender
-  takes.
+  A bout grows from its opening card. Each later attack card must repeat a rank already
+  on the table and come from a player whom the rules allow to add cards. The bout ends
+  in one of two ways: the defender takes, or every attack card is covered and nobody
+  adds another.
 
   The players sit clockwise in the order they are named: Anna, Boris, Vera, Gleb, Dasha
   and Egor. In these examples Anna attacks Boris, so Boris defends; Vera is Boris's
@@ -144,11 +143,11 @@ Feature: Attacking and throwing in
       Then it is rejected by ATTACK-3
 
     @EX-3 @example @source-A
-    Example: After the seven of clubs fell to the nine of clubs, any seven or nine may follow (source A)
-      Source A shows the seven of clubs beaten by the nine of clubs and says that now any
-      seven or nine may be added. The picture does not say which suit is trump; this
-      example takes diamonds, as in source A's other picture (EX-1). Anna and Vera both
-      attack, and each may add exactly the sevens and nines they hold, trump or not.
+    Example: With 7♣ covered by 9♣, Anna and Vera may add only sevens and nines (source A)
+      Source A's picture: the seven of clubs covered by the nine of clubs, with no trump
+      named. This example takes diamonds, as source A's other picture does (EX-1). Anna
+      and Vera both attack, and the engine lists which of their cards fit: exactly the
+      sevens and nines, trump or not.
 
       Given the players Anna, Boris and Vera
       And diamonds are trump
@@ -168,19 +167,21 @@ Feature: Attacking and throwing in
 
   @ATTACK-4 @source-A @source-C @source-D @variant @clarification
   Rule: Who may throw in besides the attacker is a setting; the defender never does
-    Sources A and D let the other players add attack cards as well as the attacker, and
-    source C counts on several attackers working together; the defender never adds to the
-    attack against themselves. With two players the attacker is the only one who can add
-    cards. Who may throw in is the setting "throw_in": only the attacker ("attacker"); the
-    attacker and the defender's left-hand neighbour ("neighbours", a table custom that no
-    source names); or every player still in the game except the defender ("all", the
-    reading of sources A, C and D and of the classic game). Source B's profiles, written
-    for two players, keep "attacker" when more play.
+    The defender never adds to an attack on themselves, and with two players the attacker
+    is the only one left who can. With more players, sources A and D let everyone else
+    add attack cards too. Source C's rules name only the attacker as adding cards; the
+    other attackers appear in one of its tips (TIP-9), which has them work together in a
+    larger game. Who may throw in is the setting "throw_in": only the attacker
+    ("attacker"); the attacker and the defender's left-hand neighbour ("neighbours", a
+    table custom that no source names); or every player still in the game except the
+    defender ("all", the reading of sources A and D and of the classic game). Source B's
+    profiles, written for two players, keep "attacker" when more play.
 
-    Two things the sources leave open are the specification's decision: the neighbour is
-    the next player after the defender who is still in the game, so a player who is out is
-    passed over; and the order in which several attackers add cards and stop follows the
-    bout protocol below (CLAR-16 and CLAR-3).
+    Three things the sources leave open are the specification's decision: source C's
+    profile takes "all", following that tip, since C's rules do not say who else may add
+    cards; the neighbour is the next player after the defender who is still in the game,
+    so a player who is out is passed over; and the order in which several attackers add
+    cards and stop follows the bout protocol below (CLAR-16 and CLAR-3).
 
     Scenario Outline: With four players and throw_in "<who>", Gleb tries to add a seven
       Given the players Anna, Boris, Vera and Gleb
@@ -226,6 +227,9 @@ Feature: Attacking and throwing in
         | all        | may     | may     | accepted             |
 
     Scenario Outline: With three players under <profile>, Vera tries to add a seven
+      Source C's profile accepts Vera's seven by the specification's choice above, not
+      because C's rules say so.
+
       Given the rules of "<profile>" with 3 players
       And hearts are trump
       And Anna attacks Boris
@@ -254,12 +258,12 @@ Feature: Attacking and throwing in
       Then it is rejected by ATTACK-4
 
   @ATTACK-5 @source-A @source-B
-  Rule: The attack ends when the attackers say they are done
+  Rule: Attackers close the attack by saying done
     An attacker who has nothing more to add, or does not want to add it, says so: "done",
-    or "beaten" when the defender has covered everything. Once every attack card is
-    covered and no attacker adds another card, the defence has succeeded: the cards leave
-    the game and the defender attacks next. The defender never says done; they cover,
-    take or, in the transfer game, transfer.
+    or "beaten" when the defender has covered everything. When everything on the table
+    is covered and every attacker with something to add has said done, the bout is
+    beaten off: its cards are discarded and the defender attacks next. The defender never
+    says done; they cover, take or, in the transfer game, transfer.
 
     Example: Anna says done after Boris beats the seven of clubs
       Given hearts are trump
@@ -296,12 +300,12 @@ Feature: Attacking and throwing in
       Then it is rejected by ATTACK-5
 
   @ATTACK-6 @source-A
-  Rule: A bout is the opening and everything added to it, until beaten or taken
-    One bout, also called an attack, holds the opening card or cards and every card
-    thrown in or played to cover after them. It ends in one of two ways: every card is
-    beaten and the whole table goes out of play, or the defender takes the whole table.
-    The next bout starts again from an empty table, so the ranks of the last one no
-    longer count.
+  Rule: A bout runs from its opening to a discard or a take
+    One bout holds every card played from its opening to its end: the opening card or
+    cards, each card thrown in and each cover. Source A's word for it is "attack". It
+    closes with the whole table in the discard pile, every card beaten, or with the whole
+    table in the defender's hand. The next bout starts again from an empty table, so the
+    ranks of the last one no longer count.
 
     Example: The six cards of one bout go to the discard pile together
       Given the players Anna, Boris and Vera

@@ -1,8 +1,7 @@
 Feature: Limits on attack cards
-  A bout cannot grow without end. It never holds more than six attack cards, never more
-  than the defender can answer, and under source A's rules the very first bout of a game
-  holds at most five. Only attack cards count: the cards the defender covers them with do
-  not.
+  A bout cannot grow without end. It holds at most six attack cards, never more than the
+  defender can answer, and under source A's rules no more than five in the first bout of
+  a game. Only attack cards count, not the covers.
 
   The players sit clockwise in the order they are named: Anna, Boris, Vera, Gleb, Dasha
   and Egor. In these examples Anna attacks Boris unless a transfer passes the attack on.
@@ -10,7 +9,7 @@ Feature: Limits on attack cards
   first.
 
   @LIMIT-1 @source-A @source-B @source-C @source-D
-  Rule: A bout holds at most six attack cards
+  Rule: Six attack cards fill a bout
     However many cards the defender holds and however many players attack, no bout ever
     carries more than six attack cards. The covering cards are not counted, so the table
     may hold up to twelve cards. Once six attack cards are down, nobody may add another,
@@ -66,10 +65,11 @@ Feature: Limits on attack cards
 
   @LIMIT-2 @source-A @source-B @source-C @source-D @clarification
   Rule: No more attack cards than the defender can answer
-    The defender's hand caps the attack as well, but the sources count it differently.
-    Sources A and C count the cards the defender holds (C: six or the hand size, whichever
+    The defender's hand caps the attack as well, but the sources measure it differently.
+    Sources A and C set the attack cards against the defender's hand without saying at
+    what moment the hand is counted (C caps the attack at six or the hand size, whichever
     is smaller); sources B and D count the cards the defender held when the bout began.
-    The rule set's setting "limit_reading" holds the two readings: "current-hand" (the
+    The rule set's setting "limit_reading" holds two readings: "current-hand" (the
     profiles of A and C, and the classic games) and "start-hand" (the profiles of B and D).
 
     The specification decides what the current-hand reading measures: the attack cards
@@ -112,8 +112,8 @@ Feature: Limits on attack cards
       eight of clubs. Anna began the bout with six cards, but one of them is now an attack
       card against her. After she covers her own eight, she holds four cards and faces
       four uncovered attack cards. Boris's eight of hearts would be the sixth attack card:
-      within the six Anna held at the start (B, D), but one more than she can answer from
-      her hand (A, C).
+      within the six Anna held at the start (the start-hand reading), but one more than
+      she can answer from her hand (the current-hand reading).
 
       Given the rules of "<profile>"
       And hearts are trump
@@ -165,12 +165,12 @@ Feature: Limits on attack cards
       Then it is rejected by LIMIT-2
 
   @LIMIT-3 @source-A @source-B @variant
-  Rule: Under source A the first bout of a game holds at most five attack cards
-    Source A allows only five attack cards in the very first bout of a game; source B
-    says plainly that there is no such special limit, and sources C and D name none. The
-    limit is the switch "first_bout_limit_five": on in source A's profiles and in the
-    classic games, off in the profiles of B, C and D. From the second bout on, six is the
-    limit everywhere.
+  Rule: Source A's first bout stops at five attack cards
+    Source A lowers the limit to five for the opening bout of each game; source B rules
+    such a limit out in so many words, and sources C and D name none. The lower limit is
+    the switch "first_bout_limit_five": on in source A's profiles and in the classic
+    games, off in the profiles of B, C and D. From the second bout on, six is the limit
+    everywhere.
 
     Scenario Outline: Under <profile>, Anna tries to add a sixth attack card in the first bout
       Given the rules of "<profile>"

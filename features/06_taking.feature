@@ -1,18 +1,17 @@
 Feature: Taking the cards
-  A defender who is unable to beat an attack card, or prefers to keep the cards that
-  could, picks the cards up instead: every card on the table goes into their hand. Announcing
-  the take does not end the bout at once. The attackers may still add cards of the ranks
-  on the table, as far as the limits allow, and the defender picks those up too. Then
-  the defender sits out the next attack.
+  Taking is the defender's alternative to covering, open whenever an attack card lies
+  uncovered. The announcement does not close the bout: throwers may still add cards of
+  the table's ranks, within the limits. When they are done, the taker receives the whole
+  table, attack cards and covers alike, and the roles of the next bout go past the taker
+  (ORDER-5).
 
   In these examples Anna attacks Boris unless a scenario says otherwise; with more
   players, Vera, Gleb, Dasha and Egor sit after Boris in this order.
 
   @TAKE-1 @source-A @source-C
-  Rule: The defender may take instead of beating
-    Taking is always open to the defender while an attack card lies uncovered, whether
-    no card in hand beats it or the defender simply keeps the cards that would. Only
-    the defender can take.
+  Rule: Taking needs no reason
+    While an attack card lies uncovered the defender may take, whether or not some card
+    in hand would cover it: the rules never ask. Only the defender can take.
 
     Example: No card of Boris's beats the king of clubs, so he takes
       Given hearts are trump
@@ -103,12 +102,12 @@ Feature: Taking the cards
       And the stock holds 8 cards
 
   @TAKE-3 @source-A @source-B
-  Rule: After a take is announced, the attackers may still add cards for the taker
+  Rule: Throw-ins go on after a take is announced, and the taker gets them too
     Announcing the take does not close the bout. Every player who may add attack cards
     may still add cards whose rank lies on the table, within the bout's limits (at most
     six attack cards, and never more than the defender can answer); whoever could still
-    add a card says done when finished. The defender picks up the added cards with the rest. A card of a rank that is
-    not on the table may not be added, take or no take.
+    add a card says done when finished. The defender picks up the added cards with the
+    rest. A card of a rank that is not on the table may not be added, take or no take.
 
     Example: Anna adds a second seven for Boris and keeps the third
       Given hearts are trump
@@ -178,9 +177,9 @@ Feature: Taking the cards
       And Anna has Q♥ in hand
 
   @TAKE-4 @source-A @source-B @source-C @source-D
-  Rule: Whoever takes does not attack next
-    A defender who took has lost the next attack: they may not open the next bout,
-    which belongs to the player after them (see "Who attacks and who defends").
+  Rule: A taker never leads the next bout
+    The roles of the next bout go past the taker: the next player after the taker opens
+    it (ORDER-5 in "Who attacks and who defends").
 
     Example: With two players, Boris takes and may not open the next bout
       Given hearts are trump

@@ -1,17 +1,18 @@
 Feature: A successful defence
-  When the defender has beaten every attack card and nobody adds another, the defence
-  has succeeded. The cards of the bout, attack and cover alike, go to the discard pile
-  and take no further part in the game, and the defender opens the next bout.
+  The discard pile collects the cards of every bout that is beaten off, attack cards and
+  covers alike, and nothing ever leaves it. A bout is beaten off when every attack card
+  is covered and no thrower adds another; the player who defended it then leads the
+  next bout (ORDER-4).
 
   In these examples Anna attacks Boris unless a scenario says otherwise; with more
   players, Vera, Gleb, Dasha and Egor sit after Boris in this order.
 
   @DEFEND-1 @source-A @source-B @source-C @source-D
-  Rule: Beaten cards leave the game for good, and the defender attacks next
-    A bout is beaten off once every attack card on the table is covered and every
-    player who could still add a card has said done. All its cards then go to the
-    discard pile: they never come back into a hand or into the stock, so nobody
-    can play them again. The successful defender leads the next bout.
+  Rule: A beaten-off table is discarded for good, and the defender leads next
+    A beaten-off bout (every attack card covered, every thrower with something to add
+    done) sends its whole table to the discard pile. No rule moves a card out of that
+    pile again: not a draw, not a take, not a later bout. The player who held the
+    defence opens the next bout (ORDER-4).
 
     Example: Boris beats the seven of clubs, and both cards go to the discard pile
       Given hearts are trump

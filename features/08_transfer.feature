@@ -1,8 +1,8 @@
 Feature: The transfer game
-  In the transfer game (perevodnoy) the defender has a third answer besides beating and
-  taking: before covering anything, they may lay down a card of the attack's rank and so
-  pass the whole attack on to the next player. That player then defends against every
-  attack card, and may pass it on in turn. The throw-in game (podkidnoy) has no transfer.
+  The transfer game (perevodnoy) lets a defender hand the bout on instead of answering
+  it. While no attack card is covered, a card of the attack's rank added to the table
+  makes the next player the defender of every attack card, and that player has the same
+  choice. The throw-in game (podkidnoy) has no transfer.
 
   In these examples Anna attacks Boris unless a scenario says otherwise; the players sit
   clockwise in the order they are named, so an attack that Boris passes on goes to the
@@ -10,17 +10,16 @@ Feature: The transfer game
   of the player who now defends.
 
   @TRANSFER-1 @source-A @source-B @source-D @variant
-  Rule: A defender who has covered nothing may pass the attack on with a card of its rank
-    In the transfer game a defender who has not yet covered a card may, instead of
-    beating or taking, put a card of the attack's rank next to the attack cards. The
-    attack then moves one seat on: the player who passed it becomes the attacker, the next
-    player in the game becomes the defender, and that player has to beat every attack card,
-    the one just added as well. Only the defender can do this. Sources A, B and D describe
-    this game beside the throw-in game, so whether transfers are played is a setting of the
-    rules: the transfer profiles have it, the throw-in profiles and source C do not.
+  Rule: Before any cover, a card of the attack's rank hands the attack on
+    A transfer changes who defends, not what the table holds: the defender adds a card of
+    the attack's rank as one more attack card and becomes an attacker, and the next player
+    still in the game becomes the defender of every attack card on the table. Only the
+    defender may transfer, and only before their first cover. Sources A, B and D describe
+    such a game beside the throw-in game, so transfers are a setting of the rules: on in
+    the transfer profiles, off in the throw-in profiles and in source C's.
 
     @EX-4 @example @source-A
-    Example: Both eights go on to Vera, who has to beat both (source A's transfer picture)
+    Example: Boris transfers 8♠ with 8♥, and Vera covers both eights (source A's transfer picture)
       Source A names only the two eights. This example seats three players, makes clubs
       trump, and lets Vera beat the eights with the ten of spades and the queen of hearts.
 
@@ -137,12 +136,12 @@ Feature: The transfer game
       And the table shows 8♠ uncovered, 8♣ uncovered and 8♦ uncovered
 
   @TRANSFER-3 @source-A @source-B @source-D
-  Rule: The next defender must hold at least as many cards as there will be attack cards
-    The attack may be passed on only to a player who holds at least as many cards as
-    there will then be attack cards on the table, the card that passes it on included.
-    When the next player holds fewer, the defender has to beat or take. The next player
-    is the next one still in the game: a player who is out is skipped, and then it is the
-    hand of the player after them that counts.
+  Rule: The receiver needs a card for every attack card
+    A transfer needs a receiver who can answer it card for card: the next player must
+    hold one card or more for each attack card that will lie on the table, the transfer
+    card included. If that hand is too small, the defender has to cover or take. The
+    receiver is the next player still in the game: a player who is out is skipped, and
+    then it is the hand of the player after them that counts.
 
     Example: Vera holds exactly two cards, enough for two eights
       Given the classic transfer game
@@ -201,10 +200,10 @@ Feature: The transfer game
       And Boris attacks Gleb
 
   @TRANSFER-4 @source-B
-  Rule: A transfer never brings the table past six attack cards
-    A transfer may not leave more than six attack cards on the table. All attack cards
-    of a transfer share one rank, and a rank has four cards, so a transfer puts at most
-    four attack cards on the table and this bound never stops a transfer by itself. What
+  Rule: A transfer cannot take the attack beyond six cards
+    The ceiling of six attack cards binds transfers as well. All attack cards of a
+    transfer share one rank, and a rank has four cards, so a transfer puts at most four
+    attack cards on the table and this bound never stops a transfer by itself. What
     it does mean is that a transfer starts no fresh count: once the new defender covers
     and the attackers throw in, the bout stops at six attack cards, the cards before the
     transfer included.
@@ -243,7 +242,7 @@ Feature: The transfer game
       Then it is rejected by LIMIT-1
 
   @TRANSFER-5 @source-A @source-B @source-D
-  Rule: Once the defender has beaten a card, the attack can no longer be passed on
+  Rule: Transfers are possible only while every attack card is uncovered
     A transfer is an answer to an attack that is still wholly unbeaten. As soon as the
     defender covers any attack card, passing the attack on is over for this bout: the
     defender beats the rest or takes. The same holds for a player who received the attack
@@ -287,12 +286,11 @@ Feature: The transfer game
       Then it is rejected by TRANSFER-5
 
   @TRANSFER-6 @source-B @source-D
-  Rule: The new defender may beat, take, or pass the attack on again
-    Whoever receives a transferred attack has the same three answers as the first
-    defender: beat every card, take them all, or pass the attack on once more, under the
-    same conditions. An attack can so travel round the table; with two players it goes
-    straight back to the player who opened the bout. The player who passed it on is now an
-    attacker and cannot pass it again.
+  Rule: A transferred attack can be transferred again
+    The receiver of a transferred attack is a defender like any other, with the same
+    moves under the same conditions, so an attack can travel several seats round the
+    table; with two players it returns at once to the player who opened the bout. The
+    player who passed it on is now an attacker and cannot pass it again.
 
     Example: Vera's choices after the transfer are to beat, pass on again, or take
       Given the classic transfer game
@@ -348,9 +346,9 @@ Feature: The transfer game
         | take |
 
   @TRANSFER-7 @source-B @variant
-  Rule: Showing a trump of the rank does not pass the attack on, unless a table agrees it does
-    Source B says plainly that only a card laid down passes the attack on: holding up a
-    trump of the attack's rank does nothing. Some tables play that showing such a trump is
+  Rule: A shown trump is no transfer, unless a table agrees otherwise
+    Under source B a transfer needs a card laid on the table; holding up a trump of the
+    attack's rank achieves nothing. Some tables play that showing such a trump is
     enough. The rule set makes this the switch "transfer_by_showing_trump"; it is off in
     every profile, the source profiles and the classic ones alike, and only a table that
     turns it on (in a transfer game) lets a shown trump pass the attack on.
@@ -524,7 +522,7 @@ Feature: The transfer game
       And Anna may cover 8♠ with exactly 9♠ 10♠ and J♠
 
   @TRANSFER-8
-  Rule: The throw-in game has no transfer
+  Rule: Transfers belong to the transfer game only
     Passing the attack on belongs to the transfer game alone. In the throw-in game
     (podkidnoy) the defender beats or takes; a card of the attack's rank is just another
     card, and neither laying it down nor showing it passes the attack on.

@@ -1,19 +1,19 @@
 Feature: Drawing from the stock
-  When a bout is over, the players refill their hands from the stock, one after the
-  other, back up to six cards, for as long as the stock lasts. The face-up trump under
-  the stock is the last card to go, and whoever draws it holds a card that everyone has
-  seen. Who draws first matters once the stock runs short: the sources differ on the
-  order, and the rule set makes it a setting.
+  Between bouts the stock refills the hands: in turn, each player tops up to six cards,
+  until the stock is used up and the rest get fewer or none. The stock's last card is
+  always the face-up trump, so whoever draws it holds a card every player has seen. Once
+  the stock runs short the order of drawing decides who gets what; the sources differ on
+  that order, and the rule set makes it a setting.
 
   The players sit clockwise in the order they are named. In these examples the next
   cards to draw are named, so that each scenario can show who received which card. With
   six players the whole deck is dealt and nobody ever draws.
 
   @DRAW-1 @source-A @source-B @source-C @source-D
-  Rule: After every bout the players draw back up to six cards
+  Rule: Hands are topped up to six after every bout
     Once a bout has ended, whether it was beaten off or taken, every player who holds
-    fewer than six cards takes cards from the top of the stock until they hold six again,
-    as long as the stock has cards. Attackers and defender alike refill.
+    fewer than six cards takes cards from the top of the stock until they hold six again
+    or the stock is exhausted. Attackers and defender alike refill.
 
     Example: After a beaten-off bout Anna and Boris both refill to six
       Given hearts are trump
@@ -172,10 +172,11 @@ Feature: Drawing from the stock
         | source-d | join-order     | 10♥  | 9♥   | 7♥ 8♥   |
 
   @DRAW-3 @source-A @source-B @source-C @source-D
-  Rule: A player who holds six cards or more draws nothing
+  Rule: A full hand takes no card
     Drawing only tops a hand up to six. A player who still holds six cards after the
     bout, or more because they took cards earlier or in this bout, draws no card, and
-    the next card goes to the next player in the order of drawing.
+    the next card goes to the next player in the order of drawing. No source says this
+    in so many words; it is what "up to six" means.
 
     Example: Anna still holds seven cards after opening and draws nothing
       Given hearts are trump
@@ -229,7 +230,7 @@ Feature: Drawing from the stock
       And the stock holds 8 cards
 
   @DRAW-4 @source-A @source-B @source-C @source-D
-  Rule: Nobody draws from an empty stock, and the face-up trump is the last card drawn
+  Rule: An empty stock ends the drawing, and its last card was the face-up trump
     Drawing goes on only while the stock has cards. When it runs out in the middle of the
     drawing, the players after that get nothing and play on with fewer than six cards;
     once it is empty, nobody draws after any later bout. The face-up trump under the
@@ -283,10 +284,10 @@ Feature: Drawing from the stock
       And Boris attacks Vera next
 
   @DRAW-5 @source-A @fact
-  Rule: The face-up trump goes to whoever draws last, and everyone knows who has it
-    The face-up trump lies under the stock, so the player who draws the last card of the
-    stock receives it. Everyone has seen that card, so everyone knows who now holds it;
-    the cards drawn before it stay hidden.
+  Rule: The last drawer receives the face-up trump in everyone's sight
+    Lying at the bottom of the stock, the face-up trump is the final card of the final
+    draw. Everyone has seen it, so everyone knows whose hand it has gone into; the cards
+    drawn before it stay hidden.
 
     Example: Boris draws last and takes the face-up queen of hearts for all to see
       Given the face-up trump is Q♥

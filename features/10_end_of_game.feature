@@ -1,9 +1,9 @@
 Feature: The end of the game
-  Durak has no winner in the usual sense: everybody tries to get rid of their cards, and
-  the one who is left holding cards at the end loses as the durak, the fool. While the
-  stock still has cards, an empty hand is simply refilled at the end of the bout. Once
-  the stock is empty, a player whose hand runs out leaves the game and is safe; the
-  others play on without them until only one player, or nobody, holds cards.
+  The game is over when at most one player still has cards. That player, if there is
+  one, is the durak and has lost; the others are ranked by when they went out. An empty
+  hand counts only once the stock is empty: before that, it is refilled at the end of
+  the bout. After that, a player whose hand is empty at a bout's end takes no further
+  part and can no longer become the durak.
 
   Who has gone out, and whether the game is over, is settled when a bout ends: after the
   table has been discarded or taken and everyone has drawn. The result lists the players
@@ -11,10 +11,10 @@ Feature: The end of the game
   names the durak, or says that the game is a draw.
 
   @END-1 @source-A @source-C
-  Rule: Once the stock is empty, a player who has no cards left is out and safe
-    When nothing is left to draw, a player whose last card has gone leaves the game at
-    the end of that bout. They can no longer lose, they take no further part, and the
-    turn to attack or defend passes them by.
+  Rule: With the stock empty, an empty hand takes a player out of the game
+    Going out needs two things at a bout's end: an empty hand and an empty stock. A
+    player who is out cannot become the durak, plays no further part, and is passed by
+    when the roles of attacker and defender move on.
 
     Example: Anna plays her last card, Boris beats it, and Anna is out
       Given the players Anna, Boris and Vera
@@ -118,15 +118,15 @@ Feature: The end of the game
       And Boris attacks Anna next
 
   @END-3 @source-A @source-C
-  Rule: When only one player still holds cards, that player is the durak
-    The game ends as soon as all players but one have gone out. The last player holding
-    cards loses the game.
+  Rule: The durak is the one player still holding cards at the end
+    The game stops at the bout end that leaves exactly one player with cards; that
+    player has lost and is the durak.
 
     @EX-8 @example @source-C
-    Example: The stock is empty, Anna is rid of her cards and Boris is left holding some (source C)
-      Source C shows player 2 stuck with cards while player 1 has got rid of all of
-      theirs, without naming the cards. Here player 1 is Anna and player 2 is Boris;
-      hearts are trump, Anna's last card is the ten of spades, and Boris beats it with
+    Example: Source C's final position: Anna is out, and Boris, who still has cards, is the durak
+      Source C ends with a final position but names no cards: player 1 (here Anna) has
+      none left and player 2 (here Boris) still has some. This example supplies them:
+      hearts are trump, Anna's last card is the ten of spades, and Boris covers it with
       the queen of spades and keeps the seven of diamonds and the eight of clubs.
 
       Given the players Anna and Boris
@@ -187,7 +187,7 @@ Feature: The end of the game
       And the finishing order is Gleb, then Vera, then Dasha, then Anna, then Boris
 
   @END-4 @source-A @source-B @source-C
-  Rule: When the last players run out at the same time, the game is a draw
+  Rule: If nobody is left with cards, the game is drawn
     If the bout that empties the last hands leaves nobody holding a card, there is no
     durak: the game ends in a draw, and the players who went out together share the
     last place in the finishing order.
@@ -268,11 +268,11 @@ Feature: The end of the game
 
   @END-5 @source-A @source-B @source-C @source-D @variant
   Rule: The result records who went out first, the order of finishing, and the durak
-    Source D states the aim the other way round: the first player to be rid of their
-    cards wins. Sources A and C name only the loser. Both describe the same game, so the
-    result of every profile keeps the whole finishing order: its first place is source
-    D's winner, and the player left holding cards is the durak. Players who go out at
-    the same moment share their place, the first one included.
+    Source D names a winner rather than a loser: its aim is to be the first player with
+    an empty hand. Sources A and C name only the loser. Both describe the same game, so
+    the result of every profile keeps the whole finishing order: its first place is
+    source D's winner, and the one player who still has cards at the end is the durak.
+    Players who go out at the same moment share their place, the first one included.
 
     Scenario Outline: Under <profile>, Anna goes out first, then Boris, and Vera is the durak
       Given the rules of "<profile>" with 3 players
@@ -320,7 +320,7 @@ Feature: The end of the game
       And the finishing order is Anna and Boris together, then Vera
 
   @END-6 @source-B
-  Rule: The result is judged only when the bout is over and the players have drawn
+  Rule: Nothing is decided until the bout is over and the hands are refilled
     An empty hand in the middle of a bout decides nothing yet: the bout is played to its
     end, the table is discarded or taken, the players draw, and only then is it seen who
     is out and whether the game is over.

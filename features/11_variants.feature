@@ -199,9 +199,10 @@ Feature: Variants and rule profiles
   Rule: With the exchange switched on, only the attacker swaps, before opening, while the stock still has cards above the trump
     No source describes how an exchange is made, so the specification decides: only the
     player about to open a bout may swap, only before the first card of the bout is
-    played, and only while at least one hidden card still lies on top of the face-up
-    trump (so the exchanged six is never simply the next card drawn). The swap is not a move of the bout: the same player then opens as usual. The
-    six goes face up under the stock, and the card taken up is known to every player.
+    played, and only while at least one hidden card still lies on top of the face-up trump
+    (so the exchanged six is never simply the next card drawn). The swap is not a move of
+    the bout: the same player then opens as usual. The six goes face up under the stock,
+    and the card taken up is known to every player.
 
     Example: Boris holds the six of hearts, but only Anna, the attacker, may swap
       Given the classic throw-in game

@@ -1,9 +1,9 @@
 Feature: What the players see
-  Durak is a game of hidden hands, but much of it is played in the open. Every player
-  can see how many cards are left in the stock and which card lies face up under it,
-  what lies on the table and how many cards each player holds. Cards a defender picks
-  up from the table were seen by everybody, so everybody knows they are in that hand
-  until they are played again. The only secret is the rest of each hand.
+  Durak keeps most of each hand hidden and shows everything else. The size of the stock
+  and the face-up card beneath it, the cards on the table and the number of cards in
+  every hand are open to all. Cards that a defender picks up from the table are seen
+  going into that hand, so everyone knows where they are until they are played again.
+  What nobody else can see is the rest of each hand.
 
   A view is written as a table of what one player sees: the stock, the face-up trump
   and the trump suit, the table, the discard pile, and one row per player. The
@@ -15,7 +15,7 @@ Feature: What the players see
   table: open, throw in, cover, transfer, take, and done (also called "beaten").
 
   @VIEW-1 @source-A
-  Rule: Everyone sees how many cards are left in the stock and which card shows trump
+  Rule: The stock's size and the face-up trump are public
     The size of the stock and the face-up card beneath it are public from the deal to
     the moment the last card is drawn. The trump suit stays known after that card is
     gone: it is the suit of the card the last drawer took.
@@ -69,10 +69,12 @@ Feature: What the players see
       And none of Anna's cards is known to everyone
 
   @VIEW-2 @source-A @source-C
-  Rule: Everyone sees the table and every hand's size, and the cards a defender took are known to all
+  Rule: The table, the hand sizes and every taken card are common knowledge
     Each player sees the attack and cover cards on the table and how many cards each
     hand holds. When the defender takes, every card of the table goes into that hand in
     plain sight, so all players know those cards are there until they are played.
+    Source C does not describe what the players see; its advice to remember the cards
+    played (TIP-7) takes for granted that they are seen.
 
     Example: Vera watches Boris take three sevens and a nine
       Given the players Anna, Boris and Vera

@@ -5,18 +5,17 @@ Feature: Tips for players
   concrete position that the engine plays out: which cards may follow, who has to take,
   who draws which card, what everybody gets to see.
 
-  Each tip is one Rule tagged @tip with its ID and the sources that give it. The players
+  Each tip below is one rule, with its ID and the sources that give it. The players
   sit clockwise in the order they are named; unless a scenario says otherwise, Anna and
   Boris play the classic throw-in game and hearts are trump.
 
   @TIP-1 @source-A @source-C @tip
-  Rule: Get rid of low cards early and keep high cards and trumps for the end
-    The advice: play weak cards while the stock still has cards, and hold strong cards
-    and trumps back. The mechanism: while the stock lasts, a card played away is
-    replaced from the stock at the end of the bout, so shedding a six costs nothing but
-    the six. Once the stock is empty there is no replacement: low cards left in hand
-    beat almost nothing, while a trump that nothing beats can be played without a
-    reply.
+  Rule: A low card is cheapest to part with while the stock can replace it
+    Sources A and C both advise playing low cards early and keeping the strong ones for
+    later. The mechanism: while the stock lasts, a card played away is replaced from the
+    stock at the end of the bout, so shedding a six costs nothing but the six. Once the
+    stock is empty there is no replacement: low cards left in hand beat almost nothing,
+    while a trump that nothing beats can be played without a reply.
 
     Example: While the stock lasts, Anna trades her six of clubs for a fresh card
       Given hearts are trump
@@ -64,12 +63,12 @@ Feature: Tips for players
       And Boris is the durak
 
   @TIP-2 @source-A @source-B @source-C @tip
-  Rule: Save trumps: taking a low card early can cost less than covering it with a trump
-    The advice: early in the game, do not spend a trump on a low card; pick the card up
-    instead. The mechanism: a card that covers goes to the discard pile with the bout
-    and is out of play for the rest of the game, whereas a defender who takes keeps
-    every card of their hand and adds the table to it. Side by side, the same attack
-    leaves Boris without his trump when he covers, and with it when he takes.
+  Rule: A trump spent on a cover is gone for good
+    Sources A, B and C all advise thrift with trumps, and source A weighs an early take of
+    low cards against the loss of a trump. The mechanism: a covering card is discarded
+    with its bout and never played again, whereas a defender who takes keeps every card of
+    their hand and adds the table to it. Side by side, the same attack leaves Boris
+    without his trump when he covers, and with it when he takes.
 
     Example: Boris covers the seven of clubs with his eight of trumps, and the trump is gone
       Given hearts are trump
@@ -101,7 +100,7 @@ Feature: Tips for players
       And the discard pile holds 4 cards
       And Anna attacks Boris next
 
-    Example: Boris takes three low cards rather than give up the nine of trumps
+    Example: Boris takes three low cards and still holds the nine of trumps
       Source A weighs three low cards against one trump; here Boris has beaten the six
       of spades with the eight of spades, and only his nine of trumps would beat the
       six of diamonds.
@@ -117,11 +116,13 @@ Feature: Tips for players
       And Boris holds 6♠ 6♦ 7♣ 8♠ 9♥ J♣ K♠
 
   @TIP-3 @source-A @source-C @tip
-  Rule: Count the trumps: there are nine, and the face-up one goes to whoever draws last
-    The advice: keep track of the trumps. The mechanism: the deck holds exactly nine
-    cards of the trump suit; the face-up trump is the last card of the stock and lands
-    in the hand of the player who empties it; and a trump that has been discarded is
-    gone, so the next lower trump becomes the highest one left.
+  Rule: Nine trumps, one of them in plain sight
+    Sources A and C both advise counting trumps. Source A adds the two facts that make
+    counting possible, nine trumps and one of them face up; source C's reason is to know
+    when an attack is safe. The mechanism: the deck holds exactly nine cards of the trump
+    suit; the face-up one, at the bottom of the stock, ends in the hand of whoever empties
+    it; and a trump that has been discarded is gone, so the next lower trump becomes the
+    highest one left.
 
     Example: With six players every card is dealt, and the hands hold all nine trumps
       Given the players Anna, Boris, Vera, Gleb, Dasha and Egor
@@ -166,11 +167,12 @@ Feature: Tips for players
       Then it is rejected by BEAT-3
 
   @TIP-4 @source-A @source-C @tip
-  Rule: Keep pairs: a second card of a rank can be thrown in, or in the transfer game pass the attack on
-    The advice: hold on to cards of equal rank. The mechanism: a card may join an attack
-    only if its rank is already on the table, so the twin of a card just played always
-    fits; and in the transfer game a defender who holds a card of the attack's rank may
-    lay it down and pass the whole attack to the next player.
+  Rule: A card matching the table always fits a throw-in or a transfer
+    Source A advises keeping cards of equal rank, for throwing in and for transfers;
+    source C advises attacking with them. The mechanism: a card may join an attack only if
+    its rank is already on the table, so the twin of a card just played always fits; and
+    in the transfer game a defender who holds a card of the attack's rank may lay it down
+    and pass the whole attack to the next player.
 
     Example: Anna's second seven may be thrown in, her eight may not
       Given hearts are trump
@@ -224,12 +226,12 @@ Feature: Tips for players
       Then it is rejected by TRANSFER-8
 
   @TIP-5 @source-A @tip
-  Rule: Watch the stock: the last draws decide who gets the face-up trump
-    The advice: keep an eye on how many cards remain to be drawn and plan the attack
-    around it. The mechanism: after a bout the attacker draws first, the others follow
-    in turn and the defender draws last, each up to six cards; whoever takes the last
-    card of the stock takes the face-up trump. How many cards the stock holds, and how
-    many cards each player has played in the bout, decide who that is.
+  Rule: Who draws the face-up trump can be worked out
+    Source A advises following the stock's count as it runs down, because of the face-up
+    trump at its bottom. The mechanism: after a bout the attacker draws first, the others
+    follow in turn and the defender draws last, each up to six cards; whoever takes the
+    last card of the stock takes the face-up trump. How many cards the stock holds, and
+    how many cards each player has played in the bout, decide who that is.
 
     Scenario Outline: With <n> left in the stock, <drawer> draws the face-up trump
       Given hearts are trump
@@ -301,11 +303,11 @@ Feature: Tips for players
       And the stock is empty
 
   @TIP-6 @source-A @tip
-  Rule: With the stock empty, attack with what the defender cannot beat
-    The advice: in the endgame choose the attack card by what the defender is unable to
-    cover. The mechanism: a defender who cannot beat an attack card has no move but to
-    take, and a take brings every card of the bout into their hand, the ones already
-    beaten included; with nothing left to draw, those cards stay there.
+  Rule: Endgame: an attack card the defender cannot beat forces a take
+    Source A's advice here is about the endgame and the choice of attack card. The
+    mechanism: a defender who cannot beat an attack card has no move but to take, and a
+    take brings every card of the bout into their hand, the ones already beaten included;
+    with nothing left to draw, those cards stay there.
 
     Example: Boris has no diamond and no trump, so the nine of diamonds forces him to take
       Given the rules of "source-a"
@@ -352,11 +354,11 @@ Feature: Tips for players
       And Boris holds 7♣ 8♣ 8♦ 10♣ J♣ A♠
 
   @TIP-7 @source-C @tip
-  Rule: Remember what has been played to work out the other hands
-    The advice: keep the played cards in mind. The mechanism: cards that a defender
-    picks up from the table, and the face-up trump drawn from the stock, go into a hand
-    in full view, so every player knows that the hand holds them until they are played
-    again. Cards drawn face down from the stock are known only to their holder.
+  Rule: Seen cards narrow down the hidden hands
+    Source C advises remembering the cards played. The mechanism: cards that a defender
+    picks up from the table, and the face-up trump drawn from the stock, go into a hand in
+    full view, so every player knows that the hand holds them until they are played again.
+    Cards drawn face down from the stock are known only to their holder.
 
     Example: Everyone knows the three cards Boris picked up
       Given hearts are trump
@@ -394,11 +396,11 @@ Feature: Tips for players
       And none of Anna's cards is known to everyone
 
   @TIP-8 @source-B @tip
-  Rule: Before transferring, check how many cards the next player holds
-    The advice: look at the next player's hand before passing an attack on. The
-    mechanism: a transfer is allowed only if the player who would defend next holds at
-    least as many cards as there would be attack cards on the table after it; with too
-    few, the transfer is refused and the defender must beat or take.
+  Rule: A transfer depends on the size of the next hand
+    Source B advises a look at that hand before any transfer. The mechanism: a transfer is
+    allowed only if the player who would defend next holds at least one card per attack
+    card that would then lie on the table; with too few, the transfer is refused and the
+    defender must cover or take.
 
     Scenario Outline: <attack> on the table and Vera holding <vera>: Boris <verdict> transfer
       Vera would face the attack cards on the table and Boris's eight of clubs.
@@ -451,11 +453,11 @@ Feature: Tips for players
         | 2 cards | 8♠ 7♦ K♦    | may     |
 
   @TIP-9 @source-C @tip
-  Rule: Several attackers together can bring more cards than one attacker could
-    The advice: in a game of more than two, attackers who work together can overwhelm
-    the defender. The mechanism: every player but the defender may add cards of the
-    ranks on the table, so cards that the attacker lacks may come from the others, up to
-    the limit of six attack cards and of the defender's hand.
+  Rule: Every thrower's cards count toward one attack
+    Source C advises attackers in larger games to combine their cards. The mechanism:
+    every player but the defender may add cards of the ranks on the table, so cards that
+    the attacker lacks may come from the others, up to the limit of six attack cards and
+    of the defender's hand.
 
     Example: Anna has nothing more to add, but Vera and Gleb have sevens and nines
       Given the rules of "source-c" with 4 players
@@ -504,11 +506,10 @@ Feature: Tips for players
       Then it is rejected by LIMIT-2
 
   @TIP-10 @source-B @tip
-  Rule: Watch the ranks on the table: they decide what may still be added
-    The advice: keep track of which ranks lie on the table. The mechanism: a card may be
-    added to the attack only if a card of its rank already lies on the table, as an
-    attack card or as a cover; so every cover the defender plays can open the way for
-    another rank.
+  Rule: Each cover can open a new rank for throw-ins
+    Source B advises keeping the table's ranks in view. The mechanism: a card may be added
+    to the attack only if a card of its rank already lies on the table, as an attack card
+    or as a cover; so every cover the defender plays can open the way for another rank.
 
     Example: Over the ten of diamonds beaten by the queen, only tens and queens may follow
       Given the rules of "source-b"
@@ -547,13 +548,12 @@ Feature: Tips for players
         | 6♥    | 6♠      |
 
   @TIP-11 @source-C @tip
-  Rule: Take when it pays, but every card taken must later be played away
-    The advice: picking up the table is sometimes the better choice, but keep an eye on
-    how large the hand grows. The mechanism: a take adds every card of the table to the
-    defender's hand, including the cards thrown in after the take was announced, while a
-    defence that holds sends the same cards to the discard pile. Once the stock is
-    empty nothing dilutes a large hand, and each of its cards needs a bout of its own
-    to leave it.
+  Rule: Every card taken needs a bout of its own to leave the hand
+    Source C notes that a take can pay and warns against a large hand. The mechanism: a
+    take adds every card of the table to the defender's hand, including the cards thrown
+    in after the take was announced, while a defence that holds sends the same cards to
+    the discard pile. Once the stock is empty nothing dilutes a large hand, and each of
+    its cards needs a bout of its own to leave it.
 
     Example: Boris takes the two sevens, and his hand grows from six to eight cards
       Given hearts are trump
