@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd.gherkin_parser import get_gherkin_document
 
 from durak_spec.core.ruleindex import (
     CHAPTERS,
@@ -25,6 +26,7 @@ from durak_spec.core.ruleindex import (
 )
 
 INVENTORY = Path(__file__).resolve().parents[2] / "shared" / "rules-inventory.md"
+FEATURES = Path(__file__).resolve().parents[1] / "features"
 INVENTORY_ID = re.compile(r"\*\*([A-Z]+-\d+)\*\*")
 INVENTORY_LINE = re.compile(
     r"^- \*\*(?P<id>[A-Z]+-\d+)\*\*\s*"
@@ -111,6 +113,68 @@ def longest_shared_run(a: str, b: str) -> int:
     return max((block.size for block in matcher.get_matching_blocks()), default=0)
 
 
+COPY_RATIO = 0.85
+"""Two texts this similar, letter by letter, say the same thing in the same words."""
+COPY_RUN = 8
+"""This many words in a row, shared by two texts, are a copied phrase."""
+
+
+def without_sources(text: str) -> str:
+    """An inventory sentence without its source letters ("... drawn last. A B C D").
+
+    The "A" closing the rank order "K < A" is the ace and stays.
+    """
+    return re.sub(r"(?<!< )\b[A-D]\b(?!')", " ", text)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences and clauses of a text, split at . ; : and line ends."""
+    return [s.strip() for s in re.split(r"[.;:]\s+|\n\s*\n", text) if len(words(s)) >= 4]
+
+
+def runs_of(text: str) -> set[tuple[str, ...]]:
+    """Every run of :data:`COPY_RUN` consecutive words of a text."""
+    found = words(text)
+    return {tuple(found[i:i + COPY_RUN]) for i in range(len(found) - COPY_RUN + 1)}
+
+
+def copied(value: str, text: str) -> str | None:
+    """Why ``value`` reads as a copy of ``text``, or ``None`` if it does not.
+
+    A copy shares a run of :data:`COPY_RUN` words with it, or has the same words, or is
+    (as a whole, or in one of its sentences) at least :data:`COPY_RATIO` similar to it.
+    """
+    text = without_sources(text)
+    if words(value) == words(text):
+        return "the same words"
+    if runs_of(value) & runs_of(text):
+        return f"{longest_shared_run(value, text)} words in a row"
+    matcher = difflib.SequenceMatcher(None, b=text.lower(), autojunk=False)
+    for part in [value, *sentences(value)]:
+        matcher.set_seq1(part.lower())
+        if (matcher.real_quick_ratio() >= COPY_RATIO and matcher.quick_ratio() >= COPY_RATIO
+                and matcher.ratio() >= COPY_RATIO):
+            return f"ratio {matcher.ratio():.2f} for {part!r}"
+    return None
+
+
+def feature_rules() -> list[tuple[str, tuple[str, ...], str, str]]:
+    """Every Rule of the feature files: (where, its rule IDs, title, description)."""
+    index = load_rule_index()
+    found = []
+    for path in sorted(FEATURES.glob("*.feature")):
+        feature = get_gherkin_document(str(path)).feature
+        assert feature is not None, path
+        for child in feature.children:
+            rule = child.rule
+            if rule is None:
+                continue
+            ids = tuple(t.name.lstrip("@") for t in rule.tags if t.name.lstrip("@") in index)
+            found.append((f"{path.name}:{rule.location.line}", ids, rule.name,
+                          rule.description or ""))
+    return found
+
+
 @needs_inventory
 def test_index_holds_exactly_the_inventory_ids_then_the_clarifications() -> None:
     expected = inventory_ids() + [f"CLAR-{n}" for n in range(1, 17)]
@@ -146,16 +210,47 @@ def test_clarification_flag_follows_the_inventory() -> None:
 
 @needs_inventory
 def test_summaries_and_titles_are_not_copies_of_the_inventory() -> None:
-    index = load_rule_index()
+    # Every entry against every inventory sentence, not only its own rule's.
+    lines = inventory_lines()
     copies = []
-    for rule_id, (_, text) in inventory_lines().items():
-        entry = index[rule_id]
-        for field, value in (("summary", entry.summary), ("title", entry.title)):
-            ratio = difflib.SequenceMatcher(None, value.lower(), text.lower()).ratio()
-            run = longest_shared_run(value, text)
-            if words(value) == words(text) or ratio >= 0.85 or run >= 8:
-                copies.append(f"{rule_id} {field}: ratio {ratio:.2f}, {run} words in a row")
+    for entry in load_rule_index().values():
+        for rule_id, (_, text) in lines.items():
+            for field, value in (("summary", entry.summary), ("title", entry.title)):
+                why = copied(value, text)
+                if why:
+                    copies.append(f"{entry.id} {field} copies {rule_id}: {why}")
     assert not copies, "\n".join(copies)
+
+
+@needs_inventory
+def test_feature_rules_are_not_copies_of_the_inventory() -> None:
+    # The inventory's sentences are a working summary, not text for the project: a Rule's
+    # title and description say it in the specification's own words. Each is compared
+    # with every inventory sentence, not only its own rule's.
+    lines = inventory_lines()
+    copies = []
+    for where, ids, title, description in feature_rules():
+        for rule_id, (_, text) in lines.items():
+            for field, value in (("title", title), ("description", description)):
+                why = copied(value, text)
+                if why:
+                    copies.append(f"{where} ({', '.join(ids)}) {field} copies {rule_id}: {why}")
+    assert not copies, "\n".join(copies)
+
+
+@needs_inventory
+def test_the_copy_check_flags_passages_the_features_once_had() -> None:
+    # Old wordings of this project that followed the inventory (or a source through it)
+    # too closely; the check must keep catching their like.
+    lines = inventory_lines()
+    old_title = "The player holding the lowest trump makes the first attack"
+    assert copied(old_title, lines["ORDER-1"][1]) == "the same words"
+    old_title = "Everyone sees the table and every hand's size, and the cards a defender took"
+    assert copied(old_title, lines["VIEW-2"][1]) == "8 words in a row"
+    old_sentence = ("The attack may be passed on only to a player who holds at least as many "
+                    "cards as there will then be attack cards on the table.")
+    assert copied(old_sentence, lines["TRANSFER-3"][1]) is not None
+    assert copied("Nothing covers the ace of trumps", lines["BEAT-4"][1]) is None
 
 
 # ---------------------------------------------------------------- the packaged index
