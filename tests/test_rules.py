@@ -192,6 +192,7 @@ ORIGINS: list[tuple[str, str, object, str | None]] = [
     ("source-c", "first_bout_limit_five", False, None),
     ("source-c", "limit_reading", LimitReading.CURRENT_HAND, "C"),
     ("source-c", "multi_card_opening", False, "C"),
+    ("source-c", "throw_in", ThrowIn.ALL, None),
     ("source-d", "draw_order", DrawOrder.JOIN_ORDER, "D"),
     ("source-d", "limit_reading", LimitReading.START_HAND, "D"),
     ("source-d", "first_bout_limit_five", False, None),

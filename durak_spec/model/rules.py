@@ -56,14 +56,18 @@ class ThrowIn(StrEnum):
     NEIGHBOURS = "neighbours"
     """The attacker and the defender's left-hand neighbour (common practice)."""
     ALL = "all"
-    """Every player still in the game except the defender (A, C, D)."""
+    """Every player still in the game except the defender (A, D; a tip of C)."""
 
 
 class LimitReading(StrEnum):
     """How the defender's hand caps the attack cards of a bout (LIMIT-2)."""
 
     CURRENT_HAND = "current-hand"
-    """Uncovered attack cards never exceed the cards the defender holds now (A, C)."""
+    """Uncovered attack cards never exceed the cards the defender holds now.
+
+    The profiles of A and C; neither source says when the hand is counted, and the
+    measure (uncovered cards against the hand now) is the specification's.
+    """
     START_HAND = "start-hand"
     """Attack cards of the bout never exceed the defender's hand at the bout's start (B, D)."""
 
@@ -322,8 +326,8 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "transfer": (transfer, _src("A", "A describes both the throw-in and the transfer game")),
         "transfer_by_showing_trump": (False, _clar("A is silent; a transfer needs a played card")),
         "multi_card_opening": (False, _src("A", "the attacker opens with one card")),
-        "throw_in": (ThrowIn.ALL, _src("A", "the attacker and the other players may add cards")),
-        "first_bout_limit_five": (True, _src("A", "five attack cards in the very first bout")),
+        "throw_in": (ThrowIn.ALL, _src("A", "every player but the defender may throw in")),
+        "first_bout_limit_five": (True, _src("A", "five attack cards in a game's first bout")),
         "limit_reading": (LimitReading.CURRENT_HAND, _src("A", "never more than the defender's "
                                                           "cards in hand")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
@@ -336,16 +340,16 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
     return {
         "players": (2, _src("B", "a two-player game")),
         "transfer": (transfer, _src("B", "B offers the game with and without transfer")),
-        "transfer_by_showing_trump": (False, _src("B", "showing a trump is not enough")),
-        "multi_card_opening": (True, _src("B", "open with one card or several of one rank")),
+        "transfer_by_showing_trump": (False, _src("B", "a shown trump does not transfer")),
+        "multi_card_opening": (True, _src("B", "an opening may hold several cards of one rank")),
         "throw_in": (ThrowIn.ATTACKER, _src("B", "two players: only the attacker adds cards")),
-        "first_bout_limit_five": (False, _src("B", "no special limit of five")),
+        "first_bout_limit_five": (False, _src("B", "B rules out a first-bout limit of five")),
         "limit_reading": (LimitReading.START_HAND, _src("B", "no more than the defender held at "
                                                         "the start")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("B", "the attacker draws, then the "
                                                       "defender")),
-        "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance decides")),
-        "trump_exchange": (False, _src("B", "no trump exchange")),
+        "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
+        "trump_exchange": (False, _src("B", "B rules the exchange out")),
     }
 
 
@@ -355,7 +359,9 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
         "transfer": (False, _clar("C describes only the throw-in game")),
         "transfer_by_showing_trump": (False, _clar("C has no transfer game")),
         "multi_card_opening": (False, _src("C", "the attacker opens with one card")),
-        "throw_in": (ThrowIn.ALL, _src("C", "with more players, the attackers work together")),
+        "throw_in": (ThrowIn.ALL, _clar("C's rules name only the attacker as adding cards; "
+                                        "one of its tips has several attackers work "
+                                        "together, so all may throw in, as in A and D")),
         "first_bout_limit_five": (False, _clar("C names no special first-bout limit")),
         "limit_reading": (LimitReading.CURRENT_HAND, _src("C", "at most 6 or the defender's "
                                                           "hand size, the smaller")),
