@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     for seat, hand in enumerate(state.hands):
         trumps = [card for card in hand if card.suit == state.trump]
         print(f"  P{seat}: {format_cards(hand):<20} trumps: {format_cards(trumps) or 'none'}")
-    if state.face_up is not None:  # the card turned up lies under the stock, drawn last
+    if state.face_up is not None:  # the face-up card is the stock's last card
         print(f"Face-up card: {state.face_up}, so {state.trump.label} are trump; "
               f"the stock holds {len(state.stock)} cards (DEAL-5, DEAL-6)")
     else:  # six players: every card is dealt, the last one shows trump and stays in hand

@@ -41,8 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     show("8♠", "10♠", HEARTS, "BEAT-5")  # ... a lower one never
     show("6♦", "K♠", DIAMONDS, "EX-1")  # any trump beats any non-trump (BEAT-2)
     for ace in ("A♣", "A♦", "A♠"):
-        show("6♥", ace, HEARTS, "EX-7")  # even the six of trumps beats an ace
-    show("J♥", "9♥", HEARTS, "BEAT-3")  # a trump falls only to a higher trump
+        show("6♥", ace, HEARTS, "EX-7")  # trump over a plain card: ranks are not compared
+    show("J♥", "9♥", HEARTS, "BEAT-3")  # trump on trump: the higher rank covers
     show("7♥", "9♥", HEARTS, "BEAT-3")
     show("A♠", "9♥", HEARTS, "BEAT-3")  # no ace of another suit will do
     show("A♣", "6♠", HEARTS, "BEAT-5")  # another suit that is not trump never beats

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Throw in: after 7♣ is beaten by 9♣, any seven or nine may be added, and nothing else.
+"""Throw in: which cards the ranks on the table let each attacker add (7♣ covered by 9♣).
 
 Teaches: ATTACK-3 (an added card must match a rank on the table, attack or cover card),
 ATTACK-4 (in the classic game every player but the defender may throw in), source A's

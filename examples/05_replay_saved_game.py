@@ -3,8 +3,9 @@
 
 Teaches: durak_spec.Game (a game as rules + deal + history), durak_spec.game.persist.save and
 load (a JSON file that is checked on loading), replaying a history with apply, and the
-result of a game (END-1, END-3: the one left holding cards is the durak). A saved file
-that was tampered with is refused with a SavedGameError naming the place and the rule.
+result of a game (END-1, END-3: the one player with cards at the end is the durak). A
+saved file that was tampered with is refused with a SavedGameError naming the place and
+the rule.
 
 Run:  python examples/05_replay_saved_game.py [--seed N]
 """

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Four players, several attackers: who may act when, "done", and who draws first after.
 
-Teaches: ATTACK-4 (everyone but the defender may throw in), the bout protocol (CLAR-3:
-legal_actions lists every player who may act now, first come first served; attackers say
-done once every card is covered; the bout ends when no one who could add a card is left),
+Teaches: ATTACK-4 (everyone but the defender may throw in), the bout protocol (CLAR-16:
+legal_actions lists every player who may act now, first come first served; CLAR-3:
+attackers say done once every card is covered, and the bout ends when no one who could
+add a card is left),
 ORDER-4 (a defender who beats everything attacks next) and DRAW-2 (the attacker draws
 first and the defender last; source D draws in the order players joined the attack).
 

@@ -11,10 +11,12 @@ so the rules book shows a position by evaluating ``position_svg(state)`` in a ce
 * :func:`position_svg` draws a whole position: every player's hand labelled with name
   and role, the table, the stock with the face-up trump under it, and the discard.
 
-Playable cards follow VIEW-3: with ``playable_for=seat`` the cards that seat's legal
-actions use (:func:`playable_cards`, straight from :func:`~durak_spec.engine.legal_actions`)
-are bright and the rest are dimmed, as source A's interface dims what cannot be played;
-trumps get a gold border as in A's interface. Hidden hands (``show_all=False``) show
+Playable cards follow VIEW-3: with ``playable_for=seat``, a grey veil (class ``dim``)
+covers every card of that seat that none of its legal actions uses
+(:func:`playable_cards`, straight from :func:`~durak_spec.engine.legal_actions`), so
+the unveiled cards are exactly the ones it may play. Every card of the trump suit is
+framed with a thick gold line (class ``trump``). Marking playable cards and trumps
+follows the interface that source A describes. Hidden hands (``show_all=False``) show
 card backs, except the cards every player knows (VIEW-2), which stay face up.
 
 Accessibility: every picture has ``role="img"``, a ``<title>``, a ``<desc>`` and an
@@ -340,8 +342,9 @@ def card_svg(card: Card | str, *, dim: bool = False, highlight: bool = False,
              trump: bool = False) -> SvgText:
     """One playing card (``card`` as a :class:`Card` or text like ``"7♣"``).
 
-    ``dim`` greys the card out (it cannot be played now), ``trump`` gives it the gold
-    border of a trump, ``highlight`` a blue outline (for a card just played or chosen).
+    ``dim`` veils the card in grey (it cannot be played now), ``trump`` frames it with
+    the gold line of the trump suit, ``highlight`` adds a blue outline (for a card just
+    played or chosen).
     """
     the_card = _as_card(card, "card_svg")
     remarks = [r for r, on in (("trump", trump), ("cannot be played now", dim),
@@ -407,8 +410,8 @@ def hand_svg(cards: Iterable[Card | str] | str, *, trump: Suit | str | None = No
              highlight: Iterable[Card | str] = (), title: str | None = None) -> SvgText:
     """A row of face-up cards (``"7♣ 9♣"`` or cards).
 
-    Cards of the ``trump`` suit get a gold border. With ``playable``, every card not in
-    it is dimmed. ``title`` names the picture (default: ``"a hand: 7♣, 9♣"``).
+    Cards of the ``trump`` suit get a gold frame. With ``playable``, every card not in
+    it is veiled in grey. ``title`` names the picture (default: ``"a hand: 7♣, 9♣"``).
     """
     hand = _as_cards(cards, "hand_svg")
     if isinstance(trump, str):
@@ -734,9 +737,9 @@ def position_svg(state: GameState, *, seat: int | None = None,
     ``show_all=False`` every other hand shows card backs (cards known to all stay face
     up, VIEW-2); without ``seat``, ``show_all=False`` hides every hand (a spectator's
     view). ``names`` gives players' names (a list with one per seat, or a mapping from
-    seat). With ``playable_for=seat``, that seat's cards used by its legal actions are
-    bright and the others dimmed (VIEW-3); its moves without a card (take, done,
-    exchange) are written under its name. ``highlight`` outlines cards in blue, e.g.
+    seat). With ``playable_for=seat``, that seat's cards that no legal action uses are
+    veiled in grey (VIEW-3); its moves without a card (take, done, exchange) are
+    written under its name. ``highlight`` outlines cards in blue, e.g.
     the card just played.
     """
     pos = _Position(state, seat, names, playable_for, show_all, highlight)

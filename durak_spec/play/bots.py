@@ -233,9 +233,9 @@ TIP_NOTES: Mapping[Tip, str] = MappingProxyType({
         "other hands) and counts the trumps its opponents can still hold; when it holds at "
         "least as many as all of them together it does not take to save a trump (TIP-2).",
     Tip.KEEP_PAIRS:
-        "Opening with a rank the bot holds twice or more is preferred (the twin can be "
-        "thrown in or, in the transfer game, used to pass the attack on), and covering with "
-        "a card that breaks a pair costs extra.",
+        "Opening with a rank the bot holds twice or more is preferred (a card of the "
+        "opening's rank always fits a later throw-in, and in the transfer game a transfer), "
+        "and covering with a card that breaks a pair costs extra.",
     Tip.WATCH_STOCK:
         "Near the end of the stock the bot works out the draw (attacker first, defender "
         "last, each up to six) and, as a thrower, adds a card or stops so that the face-up "

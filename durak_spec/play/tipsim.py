@@ -301,9 +301,9 @@ def experiments(design: Design | str = Design.LEAVE_ONE_OUT,
 UNTESTABLE: Final = MappingProxyType({
     "TIP-3": "Counting the trumps is, for a program, part of remembering the cards: a bot "
              "that remembers what was played (TIP-7) knows every trump that is gone, and "
-             "that there are nine is a fact of the deck. The tip's other half, that the "
-             "face-up trump goes to whoever draws last, is what TIP-5 acts on. Only the "
-             "one decision the bot bases on the count is measured here.",
+             "that there are nine is a fact of the deck. The tip's other half, where the "
+             "face-up trump will end up, is what TIP-5 acts on. Only the one decision the "
+             "bot bases on the count is measured here.",
     "TIP-8": "The first reason to look at the next hand is a rule, not a choice: a transfer "
              "to a player with too few cards is not allowed (TRANSFER-3). The engine offers "
              "only legal moves, so no simulated player can make that mistake. Only the "
