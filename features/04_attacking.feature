@@ -59,11 +59,10 @@ Feature: Attacking and throwing in
 
   @ATTACK-2 @source-B @variant
   Rule: Under source B a bout may open with several cards of one rank
-    Source B lets the attacker lead with one card or with several cards of the same rank,
-    put down together as one opening. Sources A, C and D open with a single card. How many
-    cards an opening may hold is therefore a switch of the rule set,
-    "multi_card_opening", which is on in source B's profiles only. Cards of different ranks
-    never open together, whatever the rules.
+    Source B allows an opening of several cards, all of one rank, laid down together;
+    sources A, C and D open with a single card. How many cards an opening may hold is
+    therefore a switch of the rule set, "multi_card_opening", which is on in source B's
+    profiles only. Cards of different ranks never open together, whatever the rules.
 
     Scenario Outline: Under <profile>, Anna tries to open with both of her sevens
       Given the rules of "<profile>"

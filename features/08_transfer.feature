@@ -523,9 +523,9 @@ Feature: The transfer game
 
   @TRANSFER-8
   Rule: Transfers belong to the transfer game only
-    Passing the attack on belongs to the transfer game alone. In the throw-in game
-    (podkidnoy) the defender beats or takes; a card of the attack's rank is just another
-    card, and neither laying it down nor showing it passes the attack on.
+    In the throw-in game (podkidnoy) the defender covers or takes; a card of the attack's
+    rank is just another card there, and neither laying it down nor showing it passes the
+    attack on.
 
     Example: In the classic throw-in game Boris cannot pass the eight of spades on
       Given the classic throw-in game

@@ -49,10 +49,10 @@ Feature: Variants and rule profiles
         | source-d-transfer | may not | rejected by ATTACK-2  |
 
     Scenario Outline: Under <profile>, a sixth attack card in the first bout is <verdict>
-      Source A allows only five attack cards in the very first bout of a game, and the
-      classic games follow it; source B says there is no such limit, and sources C and D
-      mention none. Boris has beaten four of the five attack cards and holds two more
-      cards, so only the first-bout limit can stop Anna's jack of diamonds.
+      Source A lowers the limit to five in a game's first bout, and the classic games
+      follow it; source B rules that out, and sources C and D mention none. Boris has
+      beaten four of the five attack cards and holds two more cards, so only the
+      first-bout limit can stop Anna's jack of diamonds.
 
       Given the rules of "<profile>"
       And it is the first bout
