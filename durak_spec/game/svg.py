@@ -417,7 +417,7 @@ def _empty_slot(x: float, y: float, words: str) -> str:
     return (f'<rect x="{_num(x + 0.5)}" y="{_num(y + 0.5)}" width="{CARD_W - 1}" '
             f'height="{CARD_H - 1}" rx="{_RADIUS}" fill="none" stroke="{_MUTED}" '
             f'stroke-dasharray="4 3"/>'
-            + _text(x + CARD_W / 2, y + CARD_H / 2 + 4, words, size=11, fill=_MUTED,
+            + _text(x + CARD_W / 2, y + CARD_H / 2 + 4, words, size=12.5, fill=_MUTED,
                     anchor="middle"))
 
 
@@ -715,7 +715,7 @@ def _stock_parts(pos: _Position, x: float, y: float) -> tuple[list[str], float]:
                    f'height="{CARD_H - 1}" rx="{_RADIUS}" fill="none" stroke="{_GOLD}" '
                    f'stroke-width="2" stroke-dasharray="5 3"/>')
         out.append(_suit_shape(state.trump, x + CARD_W / 2 - 17, y + 14, 34))
-        out.append(_text(x + CARD_W / 2, y + CARD_H - 12, "trump", size=12, fill=_MUTED,
+        out.append(_text(x + CARD_W / 2, y + CARD_H - 12, "trump", size=12.5, fill=_MUTED,
                          anchor="middle"))
         out.append("</g>")
         width = CARD_W
@@ -827,4 +827,4 @@ def position_svg(state: GameState, *, seat: int | None = None,
         y = hand_y + CARD_H + 12
     height = y + _MARGIN - 8
     return _document(width, height, pos.title(), pos.describe(), body,
-                     max_width=width * 1.45, background=_FELT, cls="durak-position-svg")
+                     max_width=width * 1.2, background=_FELT, cls="durak-position-svg")
