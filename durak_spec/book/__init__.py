@@ -19,15 +19,14 @@ index. Nothing here states a rule; it reads, runs and draws. The package is spli
 
 from __future__ import annotations
 
-from .extension import BookBuild, BrokenExamples, setup
+from typing import Any
+
 from .play import ExampleFailed, Played, Run, broken_examples, play_all, python_of
 from .site import PAGE_OF_CHAPTER, BookError, Site, build_site
 
 __all__ = [
     "PAGE_OF_CHAPTER",
-    "BookBuild",
     "BookError",
-    "BrokenExamples",
     "ExampleFailed",
     "Played",
     "Run",
@@ -38,3 +37,11 @@ __all__ = [
     "python_of",
     "setup",
 ]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """The Sphinx extension (see :mod:`durak_spec.book.extension`), imported only when a
+    book is built, so that the rest of the package works without Sphinx installed."""
+    from .extension import setup as extension_setup
+
+    return extension_setup(app)

@@ -4,8 +4,8 @@ Loaded by the book's ``_config.yml`` (``durak_spec.book`` in ``sphinx.config.ext
 When the build starts (``builder-inited``) it reads the feature files once (the shared model
 of :mod:`durak_spec.spec.gherkin`), plays every example once against the reference engine
 (:func:`durak_spec.book.play.play_all`) and runs the Python shown for each example. If any
-example did not pass, the build stops right there with a short report of every broken
-example: number, file and line of the failing step, and what the engine did. Everything
+example did not pass, the build stops right there (exit status 1) with a short report of
+every broken example: number, file and line of the failing step, and what the engine did. Everything
 else lives in one :class:`BookBuild` object that the directives of this build share: no
 module state, no environment variables, nothing pickled between processes.
 
@@ -44,7 +44,6 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx import addnodes
-from sphinx.errors import SphinxError
 from sphinx.util import logging
 
 from durak_spec.core.ruleindex import CHAPTERS, load_rule_index
@@ -57,15 +56,9 @@ from .play import Broken, ExampleFailed, Run, broken_examples, check_python, pla
 from .site import PAGE_OF_CHAPTER, BookError, Site, build_site
 from .text import paragraphs, plain_paragraphs
 
-__all__ = ["BookBuild", "BrokenExamples", "setup"]
+__all__ = ["BookBuild", "setup"]
 
 _log = logging.getLogger(__name__)
-
-
-class BrokenExamples(SphinxError):
-    """The build stops: examples of the specification did not pass."""
-
-    category = "Broken examples"
 
 
 @dataclass
@@ -379,7 +372,12 @@ def setup(app: Any) -> dict[str, Any]:
         build.features = Path(configured).resolve() if configured else features_dir()
         build.prepare()
         if build.broken:
-            raise BrokenExamples(str(ExampleFailed(build.broken)))
+            # Say what is broken, in a few lines per example, and stop the build. Not an
+            # exception: jupyter-book prints the traceback of any exception twice, which
+            # buries the report; SystemExit passes through it and ends the build with exit
+            # status 1 (plain sphinx-build as well).
+            _log.error(str(ExampleFailed(build.broken)))
+            raise SystemExit(1)
 
     def finished(app: Any, exception: BaseException | None) -> None:
         if exception is None and getattr(app.builder, "format", "") == "html":

@@ -33,8 +33,17 @@ from .render import figure_html
 from .site import BookError
 from .text import inline, speak_seats
 
-__all__ = ["PICTURES", "action_reference", "Bout", "command_options", "engine_protocol", "narrated_game",
-           "picture", "protocol_reference", "protocol_transcript"]
+__all__ = [
+    "PICTURES",
+    "Bout",
+    "action_reference",
+    "command_options",
+    "engine_protocol",
+    "narrated_game",
+    "picture",
+    "protocol_reference",
+    "protocol_transcript",
+]
 
 NAMES: tuple[str, ...] = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor")
 
