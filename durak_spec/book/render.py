@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from durak_spec.core.cards import Card
 from durak_spec.core.ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
@@ -35,10 +36,10 @@ from .text import inline, paragraphs, speak, speak_seats
 __all__ = ["example_html", "figure_html", "glossary_html", "rule_index_html",
            "sources_html", "variants_table_html"]
 
-KIND_WORDS: Mapping[str, str] = {
+KIND_WORDS: Mapping[str, str] = MappingProxyType({
     "rule": "rule", "variant": "variant", "clarification": "clarification",
     "example": "worked example", "fact": "fact", "tip": "tip", "glossary": "glossary",
-}
+})
 FEATURES_URL = "_static/spec/features/"
 """Where the site ships the feature files (copied there by the extension)."""
 
@@ -248,20 +249,24 @@ def example_html(example: Example, played: Played | None, site: Site, *,
                             f" of source {', '.join(entry.sources)}: ",
                             inline(entry.summary, site.link, names), class_="worked-example"))
     body.append(paragraphs(example.description, site.link, names))
-    body.append(element("ol", [_step_html(s, trace.get(s.line), site, names)
-                               for s in example.steps], class_="durak-steps"))
+    steps: list[object] = [element("ol", [_step_html(s, trace.get(s.line), site, names)
+                                          for s in example.steps], class_="durak-steps")]
+    figures: Markup = Markup("")
     if played is not None:
-        body.append(pictures_html(played))
+        figures = pictures_html(played)
         code = python_of(played) if python else None
         if code is not None:
-            body.append(element("details", element("summary", "The Python of this example"),
-                                element("pre", element("code", code,
-                                                       class_="language-python")),
-                                class_="durak-fold durak-python"))
+            steps.append(element("details", element("summary", "The Python of this example"),
+                                 element("pre", element("code", code,
+                                                        class_="language-python")),
+                                 class_="durak-fold durak-python"))
     source = f"{FEATURES_URL}{example.path.name}"
-    body.append(element("p", "Specification: ",
-                        element("a", example.path.name, href=source, class_="feature-link"),
-                        f", line {example.line}", class_="ex-source"))
+    steps.append(element("p", "Specification: ",
+                         element("a", example.path.name, href=source, class_="feature-link"),
+                         f", line {example.line}", class_="ex-source"))
+    body.append(element("div", element("div", steps, class_="ex-text"),
+                        element("div", figures, class_="ex-pictures") if figures else None,
+                        class_="ex-body" + (" with-pictures" if figures else "")))
     return element("article", body, class_="durak-example", id=example.number)
 
 
@@ -283,15 +288,21 @@ def examples_block(examples: Sequence[Example], site: Site,
 
 
 def example_links(examples: Sequence[Example], site: Site) -> Markup:
-    """A list of links to examples, by number and name, with the page they are on."""
-    items = []
+    """Links to examples by number (the name as a tooltip), with the pages they are on."""
+    by_page: dict[str, list[Example]] = {}
     for example in examples:
-        url = site.example_urls[example.number]
-        page = url.split(".html", 1)[0]
+        page = site.example_urls[example.number].split(".html", 1)[0]
+        by_page.setdefault(page, []).append(example)
+    items = []
+    for page, found in by_page.items():
         chapter = next((CHAPTERS[c] for c, p in PAGE_OF_CHAPTER.items() if p == page), page)
-        items.append(element("li", element("a", example.number, href=url, class_="ex-number"),
-                             " ", inline(example.name, site.link), " ",
-                             element("span", f"({chapter})", class_="muted")))
+        links: list[object] = []
+        for example in found:
+            if links:
+                links.append(" · ")
+            links.append(element("a", example.number, href=site.example_urls[example.number],
+                                 class_="ex-number", title=speak(example.name)))
+        items.append(element("li", element("a", chapter, href=f"{page}.html"), ": ", links))
     return element("ul", items, class_="durak-example-links")
 
 
@@ -422,7 +433,7 @@ class SourceFacts:
     """What it covers, in this project's words."""
 
 
-SOURCE_FACTS: Mapping[str, SourceFacts] = {
+SOURCE_FACTS: Mapping[str, SourceFacts] = MappingProxyType({
     "A": SourceFacts(
         "Durak spielen: Regeln, Beispiele und Tipps", "Playing Durak: rules, examples and tips",
         "German",
@@ -449,7 +460,7 @@ SOURCE_FACTS: Mapping[str, SourceFacts] = {
         "transfer game for two to six players. Players draw in the order they joined the "
         "attack, the cap is the defender's hand when the bout began, the ace of trumps "
         "cannot be beaten, and the aim is to be first to run out of cards."),
-}
+})
 
 
 def sources_html(site: Site) -> Markup:

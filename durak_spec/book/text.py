@@ -16,13 +16,17 @@ from collections.abc import Callable, Sequence
 
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.markup import Markup, element, join
-from durak_spec.model.rules import AXES
+from durak_spec.model.rules import AXES, PROFILES
 
 __all__ = ["inline", "paragraphs", "speak", "speak_seats"]
 
 _AXIS_TITLES = tuple((axis.name, axis.title) for axis in AXES if "_" in axis.name)
 _AXIS = re.compile(r'"?(?<![\w-])(' + "|".join(re.escape(name) for name, _ in _AXIS_TITLES)
                    + r')(?![\w-])"?')
+_PROFILE_TITLES = tuple((p.name, p.title) for p in PROFILES.values())
+_PROFILE = re.compile(r'"?(?<![\w-])(' + "|".join(
+    re.escape(name) for name, _ in sorted(_PROFILE_TITLES, key=lambda n: -len(n[0])))
+    + r')(?![\w-])"?')
 _TEST_FILE = re.compile(r"\s*\(?\b(?:tests|benchmarks)/[\w/]+\.py\)?")
 _SEAT = re.compile(r"\bP([0-9])\b")
 _TAG = re.compile(r"(?:tagged\s+)?@([a-z][\w-]*)")
@@ -43,9 +47,12 @@ def speak_seats(text: str, names: Sequence[str]) -> str:
 
 
 def speak(text: str, names: Sequence[str] = ()) -> str:
-    """Text for readers: setting names as their titles, seats as names, no test files."""
+    """Text for readers: setting and profile names as their titles, seats as names, no
+    test files, no tags."""
     titles = dict(_AXIS_TITLES)
     text = _AXIS.sub(lambda m: f"“{titles[m.group(1)]}”", text)
+    profiles = dict(_PROFILE_TITLES)
+    text = _PROFILE.sub(lambda m: f"“{profiles[m.group(1)]}”", text)
     text = _TEST_FILE.sub("", text)
     text = _TAG.sub(lambda m: m.group(1), text)
     return speak_seats(text, names)

@@ -31,6 +31,7 @@ Classes that tests and style sheets can rely on: ``card`` (a face-up card, with 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from xml.sax.saxutils import escape, quoteattr
 
 from durak_spec.core.cards import Card, Rank, Suit, parse_card
@@ -106,11 +107,12 @@ _CLUB = " ".join((
     _circle_path(50, 27, 21), _circle_path(27, 60, 21), _circle_path(73, 60, 21),
     _circle_path(50, 52, 11), "M46 60 C46 80 42 90 32 98 L68 98 C58 90 54 80 54 60 Z",
 ))
-_SUIT_PATHS = {Suit.CLUBS: _CLUB, Suit.DIAMONDS: _DIAMOND, Suit.HEARTS: _HEART,
-               Suit.SPADES: _SPADE}
-_RANK_WORDS = {Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine",
-               Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
-               Rank.ACE: "ace"}
+_SUIT_PATHS: Mapping[Suit, str] = MappingProxyType({
+    Suit.CLUBS: _CLUB, Suit.DIAMONDS: _DIAMOND, Suit.HEARTS: _HEART, Suit.SPADES: _SPADE})
+_RANK_WORDS: Mapping[Rank, str] = MappingProxyType({
+    Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine",
+    Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
+    Rank.ACE: "ace"})
 
 
 def _colour(suit: Suit) -> str:
@@ -251,7 +253,8 @@ def _cards_of(actions: Iterable[Action], trump: Suit) -> frozenset[Card]:
     return frozenset(cards)
 
 
-_MOVE_WORDS = {"take": "take", "done": "say done", "exchange": "exchange the trump six"}
+_MOVE_WORDS: Mapping[str, str] = MappingProxyType(
+    {"take": "take", "done": "say done", "exchange": "exchange the trump six"})
 
 
 def _other_moves(actions: Iterable[Action]) -> tuple[str, ...]:

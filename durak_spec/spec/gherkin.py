@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal
 
 from durak_spec.core.errors import InputError
@@ -55,8 +56,8 @@ __all__ = [
 StepType = Literal["given", "when", "then"]
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
-_KEYWORD_TYPES: Mapping[str, StepType] = {"Context": "given", "Action": "when",
-                                          "Outcome": "then"}
+_KEYWORD_TYPES: Mapping[str, StepType] = MappingProxyType(
+    {"Context": "given", "Action": "when", "Outcome": "then"})
 
 
 class GherkinError(InputError):

@@ -26,10 +26,10 @@ from __future__ import annotations
 import difflib
 import importlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -71,20 +71,20 @@ STEPS_MODULE = "durak_spec.spec.steps"
 
 pytest_plugins = (STEPS_MODULE,)
 
-KIND_TAGS: dict[str, str] = {
+KIND_TAGS: Mapping[str, str] = MappingProxyType({
     "variant": "a point where the sources differ: a switch of the rule set",
     "clarification": "the sources are silent: the specification decides, and says so",
     "example": "a worked example of a source, with the source's own cards",
     "fact": "a fact about the deck or the game",
     "tip": "a tip for players, shown as the mechanism behind it",
-}
+})
 """Tags that say what kind of rule a Rule or Example encodes (the rule index's kinds)."""
 
-KNOWN_TAGS: dict[str, str] = {
+KNOWN_TAGS: Mapping[str, str] = MappingProxyType({
     **{f"source-{s}": f"stated by source {s}" for s in SOURCES},
     **KIND_TAGS,
     **{f"profile-{name}": f"played under the profile {name}" for name in PROFILES},
-}
+})
 """Every tag a feature may use besides the rule IDs of the rule index."""
 
 MIN_EXAMPLES, MAX_EXAMPLES = 2, 4
