@@ -137,17 +137,17 @@ def _picture_of(played: Played) -> _Picture | None:
 
 
 def _caption(picture: _Picture, names: Sequence[str]) -> str:
+    """A short caption: the pictures' marks are explained once, on the How to play page."""
     who = names[picture.actor] if picture.actor is not None and picture.actor < len(names) \
         else ""
-    when = "after the deal" if picture.dealt else "at the start of the example"
-    if not who:
-        return f"The position {when}."
-    text = f"The position {when}. Cards {who} cannot use in any legal move are greyed out"
-    if picture.tried:
+    if picture.tried and who:
         many = len(picture.tried) > 1
-        text += (f"; the card{'s' if many else ''} {who} is about to play "
-                 f"{'are' if many else 'is'} ringed in blue")
-    return text + "."
+        return (f"Before {who}'s move. Greyed out: what {who} cannot play now; ringed: the "
+                f"card{'s' if many else ''} {who} plays.")
+    when = "After the deal" if picture.dealt else "The position"
+    if who:
+        return f"{when}. Greyed out: what {who} cannot play now."
+    return f"{when}."
 
 
 def pictures_html(played: Played) -> Markup:

@@ -477,6 +477,7 @@ def _table_words(state: GameState, names: Sequence[str]) -> str:
 
 
 _PAIRS_PER_ROW = 4
+_PAIRS_BESIDE = 2  # up to this many pairs, the table shares its band with the stock
 _PAIR_ROW_H = CARD_H + _COVER_DY + 10
 
 
@@ -782,8 +783,9 @@ def position_svg(state: GameState, *, seat: int | None = None,
     exchange) are written beside its name. ``highlight`` outlines cards in blue, e.g.
     the card just played.
 
-    The layout is upright: stock and discard on top, the table under them (four pairs
-    to a row), then one row per hand with its label above it.
+    The layout is upright: the table with the stock and discard beside it (above it when
+    more than two attack cards lie there, four pairs to a row), then one row per hand with
+    its label above it.
     """
     pos = _Position(state, seat, names, playable_for, show_all, highlight)
     state = pos.state
@@ -796,14 +798,26 @@ def position_svg(state: GameState, *, seat: int | None = None,
 
     body: list[str] = []
     top = _MARGIN + 18
-    stock, _ = _stock_parts(pos, _MARGIN, top)
+    discard_x = width - _MARGIN - CARD_W - 10
+    if len(state.table) <= _PAIRS_BESIDE:
+        # One band: the table on the left, the stock and the discard on the right.
+        stock, _ = _stock_parts(pos, discard_x - 22 - (38 + CARD_W / 2 + CARD_H / 2), top)
+        table_y = top
+        per_row = _PAIRS_BESIDE
+    else:
+        # The stock and the discard above, the table under them, four pairs to a row.
+        stock, _ = _stock_parts(pos, _MARGIN, top)
+        table_y = top + CARD_H + 24 + 26
+        per_row = _PAIRS_PER_ROW
     body.extend(stock)
-    body.extend(_discard_parts(state, width - _MARGIN - CARD_W - 10, top))
-    table_y = top + CARD_H + 24 + 26
-    body.append(_text(_MARGIN, table_y - 8, "Table", size=12.5, fill=_MUTED))
+    body.extend(_discard_parts(state, discard_x, top))
+    body.append(_text(_MARGIN, table_y - 7, "Table", size=12.5, fill=_MUTED))
     body.extend(_table_parts(state, _MARGIN, table_y, highlighted=pos.highlight,
-                             names=pos.names, per_row=_PAIRS_PER_ROW))
-    y = table_y + _table_height(state, _PAIRS_PER_ROW) + 14
+                             names=pos.names, per_row=per_row))
+    bottom = table_y + _table_height(state, per_row)
+    if table_y == top:
+        bottom = max(bottom, top + CARD_H + 20)
+    y = bottom + 14
     result = _result_words(state, pos.names)
     if result:
         body.append(_text(_MARGIN, y + 10, result[0].upper() + result[1:], size=13,
