@@ -79,7 +79,8 @@ def build_book(out: Path, *, features: Path | None = None,
         for line in process.stdout:
             text = line.rstrip("\n")
             tail = [*tail[-40:], text]
-            if text.startswith("durak:") or "ERROR" in text or "WARNING" in text:
+            if text.startswith("durak:") or (("ERROR" in text or "WARNING" in text) \
+                    and "IPKernelApp" not in text):
                 say(text)
         if process.wait() != 0:
             raise BookError("the book did not build:\n" + "\n".join(tail[-25:]))

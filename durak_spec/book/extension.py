@@ -319,9 +319,14 @@ def _game(build: BookBuild, _: Sequence[str]) -> Markup:
     for bout in bouts:
         out.append(element("h3", f"Bout {bout.number}: {bout.title}", id=f"bout-{bout.number}",
                            class_="durak-bout"))
-        out.append(element("p", " ".join(bout.moves)))
+        before, after = bout.moves[:bout.asked_after], bout.moves[bout.asked_after:]
+        if before:
+            out.append(element("p", " ".join(before)))
         if bout.question is not None:
             out.append(bout.question)
+        if after:
+            out.append(element("p", "Then: " + " ".join(after) if bout.question else
+                               " ".join(after)))
         out.append(element("p", bout.ending, class_="durak-bout-end"))
     return join(out)
 

@@ -187,6 +187,8 @@ class Bout:
     moves: tuple[str, ...]
     ending: str
     question: Markup | None
+    asked_after: int = 0
+    """How many of the moves come before the question."""
 
 
 def _move_words(action: Action, names: Sequence[str]) -> str:
@@ -197,8 +199,7 @@ def _move_words(action: Action, names: Sequence[str]) -> str:
     if isinstance(action, ThrowIn):
         return f"{who} throws in {cards}."
     if isinstance(action, Cover):
-        attack, card = action.cards[0], action.cards[-1]
-        return f"{who} covers {attack} with {card}."
+        return f"{who} covers {action.attack} with {action.card}."
     if isinstance(action, Transfer):
         return f"{who} passes the attack on with {cards}."
     if isinstance(action, Take):
@@ -225,6 +226,7 @@ def narrated_game(seed: int = 11, *, question_for: int = 1) -> tuple[Sequence[st
     bouts: list[Bout] = []
     moves: list[str] = []
     question: Markup | None = None
+    asked_after = 0
     number = state.bout
     title = f"{names[state.attacker]} attacks {names[state.defender]}"
     for _ in range(400):
@@ -234,6 +236,7 @@ def narrated_game(seed: int = 11, *, question_for: int = 1) -> tuple[Sequence[st
         choices = [a for a in legal_actions(state) if a.player == seat]
         if question is None and seat == question_for and len(choices) >= 2:
             question = _question(state, names, choices, len(bouts) + 1)
+            asked_after = len(moves)
         action = bots[seat].choose(view(state, seat), rngs[seat])
         for bot in bots:
             bot.observe(action)
@@ -249,8 +252,9 @@ def narrated_game(seed: int = 11, *, question_for: int = 1) -> tuple[Sequence[st
             ending += f" After drawing: {sizes} cards; {len(state.stock)} left in the stock."
             if state.outcome is not None:
                 ending += " " + speak_seats(str(state.outcome), names) + "."
-            bouts.append(Bout(len(bouts) + 1, title, tuple(moves), ending, question))
-            moves, question, number = [], None, state.bout
+            bouts.append(Bout(len(bouts) + 1, title, tuple(moves), ending, question,
+                              asked_after))
+            moves, question, asked_after, number = [], None, 0, state.bout
             if state.outcome is None:
                 title = f"{names[state.attacker]} attacks {names[state.defender]}"
     return names, tuple(bouts)
