@@ -1,100 +1,233 @@
-"""Screenshots of the built rules book in headless Chromium, as a reader would see it.
+"""Screenshots of the built rules book in headless Chromium, with objective checks.
 
 Usage (from the project's root, after building the book)::
 
-    python book/screenshots.py [BUILT_HTML_DIR] [OUTPUT_DIR]
+    python book/screenshots.py [BUILT_HTML_DIR] [OUTPUT_DIR] [--page NAME ...]
 
 BUILT_HTML_DIR defaults to ``book/_build/html``, OUTPUT_DIR to ``book/_build/screenshots``.
-It renders the front page and one example page (``beating.html``: its first rule with
-examples and pictures) at a desktop and a phone width and saves one PNG for each. (Headless
-Chromium paints a blank page when the address has a fragment, so pages are shot from the
-top.) Chromium is
-Debian's ``chromium`` package; the run uses no network and a throw-away profile.
-Exit status: 0 if every screenshot was written, 1 otherwise, 2 without Chromium.
+Every page of :data:`PAGES` is opened at a desktop width (1280 px) and a phone width
+(390 px), in light and in dark mode (the browser's colour scheme, which the theme follows),
+and for each of the four views:
+
+* a PNG of the top of the page is saved for people to look at (``beating-phone-dark.png``);
+* the contrast ratio (WCAG 2) of rule statements, example steps and body text against the
+  background they are drawn on is measured: at least 4.5 (:data:`MIN_CONTRAST`);
+* at 390 px the page must not scroll sideways (``scrollWidth`` no wider than the window);
+* at 390 px every text of every picture must be drawn at least :data:`MIN_LABEL_PX` CSS
+  pixels high (font size times the picture's scale).
+
+The browser is Debian's ``chromium`` driven by Playwright (``pip install playwright``;
+``playwright install`` is never needed: the system browser is used). The run loads nothing
+from the network. :func:`check_site` is what the test suite calls; the command prints one
+line per view and exits 1 if any check failed, 2 without a browser or Playwright.
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
-import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
-PAGES: tuple[tuple[str, str], ...] = (
-    ("index", "intro.html"),
-    ("example", "beating.html"),
+PAGES: tuple[str, ...] = ("intro", "a-game", "beating", "transfer", "variants-matrix",
+                          "tips-evidence", "implementers")
+WIDTHS: tuple[tuple[str, int, int], ...] = (("desktop", 1280, 900), ("phone", 390, 844))
+MODES: tuple[str, ...] = ("light", "dark")
+MIN_CONTRAST = 4.5
+MIN_LABEL_PX = 9.0
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS: tuple[str, ...] = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )
-WIDTHS: tuple[tuple[str, int, int], ...] = (
-    ("desktop", 1280, 1600),
-    ("phone", 390, 2400),
-)
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+# What is measured in the page: rule statements, example steps, body paragraphs.
+_MEASURE = r"""
+() => {
+  function rgba(text) {
+    const m = text.match(/rgba?\(([^)]+)\)/);
+    if (!m) return [0, 0, 0, 0];
+    const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  }
+  function background(el) {
+    let colour = [255, 255, 255, 0];
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    let base = [255, 255, 255];
+    const root = rgba(getComputedStyle(document.documentElement).backgroundColor);
+    if (root[3] > 0) base = root.slice(0, 3);
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const [r, g, b, a] = layers[i];
+      base = [r * a + base[0] * (1 - a), g * a + base[1] * (1 - a), b * a + base[2] * (1 - a)];
+    }
+    return base;
+  }
+  function lum(c) {
+    const f = v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  }
+  function contrast(el) {
+    const fg = rgba(getComputedStyle(el).color).slice(0, 3);
+    const bg = background(el);
+    const a = lum(fg), b = lum(bg);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  }
+  const groups = {
+    statement: '.durak-statement p, .durak-statement li',
+    step: '.durak-steps li',
+    text: 'main p',
+  };
+  const worst = {};
+  for (const [name, selector] of Object.entries(groups)) {
+    const found = Array.from(document.querySelectorAll(selector)).slice(0, 60)
+      .filter(e => e.offsetParent !== null && e.textContent.trim());
+    worst[name] = found.length ? Math.min(...found.map(contrast)) : null;
+  }
+  let smallest = null;
+  for (const svg of document.querySelectorAll('figure svg')) {
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    const width = svg.getBoundingClientRect().width;
+    if (!box || !box.width || !width) continue;
+    const scale = width / box.width;
+    for (const t of svg.querySelectorAll('text')) {
+      const px = parseFloat(t.getAttribute('font-size') || '12') * scale;
+      if (smallest === null || px < smallest) smallest = px;
+    }
+  }
+  return {
+    contrast: worst,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    smallestLabel: smallest,
+  };
+}
+"""
+
+
+@dataclass
+class View:
+    """One page at one width in one mode, with what was measured and what failed."""
+
+    page: str
+    width: str
+    mode: str
+    png: Path
+    measured: dict[str, Any]
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        contrast = self.measured["contrast"]
+        shown = ", ".join(f"{k} {v:.1f}" for k, v in contrast.items() if v is not None)
+        label = self.measured["smallestLabel"]
+        label_text = f", smallest picture text {label:.1f} px" if label is not None else ""
+        verdict = "ok" if not self.problems else "FAILED: " + "; ".join(self.problems)
+        return (f"{self.page} {self.width} {self.mode}: contrast {shown or 'n/a'}, "
+                f"page {self.measured['scrollWidth']}/{self.measured['innerWidth']} px"
+                f"{label_text} — {verdict}")
 
 
 def find_browser() -> str | None:
-    """The path of a Chromium executable, or ``None``."""
-    for name in BROWSERS:
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
+    """Debian's Chromium, if it and Playwright are installed; else ``None``."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return None
+    if Path(CHROMIUM).is_file():
+        return CHROMIUM
+    return shutil.which("chromium")
 
 
-def screenshot(browser: str, url: str, target: Path, width: int, height: int,
-               timeout: float = 90.0) -> None:
-    """Save a screenshot of ``url`` at ``width`` x ``height`` to ``target``."""
-    with tempfile.TemporaryDirectory(prefix="durak-chromium-") as profile:
-        command = [
-            browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-default-apps", "--disable-extensions", "--hide-scrollbars",
-            "--mute-audio", f"--user-data-dir={profile}", f"--window-size={width},{height}",
-            "--virtual-time-budget=5000", f"--screenshot={target}", url,
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                              check=False)
-    if not target.is_file() or target.stat().st_size == 0:
-        raise RuntimeError(f"Chromium wrote no screenshot of {url} (exit {done.returncode}): "
-                           f"{done.stderr.strip()[-500:]}")
+@contextmanager
+def browser_session(executable: str | None = None) -> Iterator[Any]:
+    """A headless Chromium under Playwright (yields the browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=executable or find_browser(),
+                                         args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
-def take_all(html_dir: Path, out_dir: Path, browser: str) -> list[Path]:
-    """Every page at every width; returns the PNG files written."""
+def judge(view: View) -> None:
+    """Fill ``view.problems`` from what was measured."""
+    for name, value in view.measured["contrast"].items():
+        if value is not None and value < MIN_CONTRAST:
+            view.problems.append(f"{name} contrast {value:.2f} < {MIN_CONTRAST}")
+    if view.width == "phone":
+        if view.measured["scrollWidth"] > view.measured["innerWidth"]:
+            view.problems.append(f"the page scrolls sideways ({view.measured['scrollWidth']} px "
+                                 f"wide in a {view.measured['innerWidth']} px window)")
+        label = view.measured["smallestLabel"]
+        if label is not None and label < MIN_LABEL_PX:
+            view.problems.append(f"picture text {label:.1f} px < {MIN_LABEL_PX} px")
+
+
+def check_site(html_dir: Path, out_dir: Path, pages: Sequence[str] = PAGES,
+               executable: str | None = None) -> list[View]:
+    """Every page at both widths in both modes: screenshots written, checks judged."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for page_name, page in PAGES:
-        file_part, _, fragment = page.partition("#")
-        source = html_dir / file_part
-        if not source.is_file():
-            raise FileNotFoundError(f"{source} does not exist: build the book first")
-        url = source.resolve().as_uri() + (f"#{fragment}" if fragment else "")
-        for width_name, width, height in WIDTHS:
-            target = out_dir / f"{page_name}-{width_name}.png"
-            screenshot(browser, url, target, width, height)
-            written.append(target)
-    return written
+    views: list[View] = []
+    with browser_session(executable) as browser:
+        for page in pages:
+            source = html_dir / f"{page}.html"
+            if not source.is_file():
+                raise FileNotFoundError(f"{source} does not exist: build the book first")
+            for width_name, width, height in WIDTHS:
+                for mode in MODES:
+                    context = browser.new_context(viewport={"width": width, "height": height},
+                                                  color_scheme=mode, offline=True)
+                    try:
+                        tab = context.new_page()
+                        tab.goto(source.resolve().as_uri(), wait_until="load")
+                        tab.wait_for_timeout(150)
+                        png = out_dir / f"{page}-{width_name}-{mode}.png"
+                        tab.screenshot(path=str(png))
+                        measured = tab.evaluate(_MEASURE)
+                    finally:
+                        context.close()
+                    view = View(page, width_name, mode, png, measured)
+                    judge(view)
+                    views.append(view)
+    return views
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("html", nargs="?", default=str(ROOT / "_build" / "html"))
     parser.add_argument("out", nargs="?", default=str(ROOT / "_build" / "screenshots"))
+    parser.add_argument("--page", action="append", default=None,
+                        help="a page to check (without .html); default: " + ", ".join(PAGES))
     args = parser.parse_args(argv)
-    browser = find_browser()
-    if browser is None:
-        print("no Chromium found: install Debian's chromium package", file=sys.stderr)
+    executable = find_browser()
+    if executable is None:
+        print("no browser: install Debian's chromium package and pip install playwright",
+              file=sys.stderr)
         return 2
     try:
-        written = take_all(Path(args.html), Path(args.out), browser)
-    except (OSError, RuntimeError, subprocess.TimeoutExpired) as error:
+        views = check_site(Path(args.html), Path(args.out), args.page or PAGES, executable)
+    except (OSError, RuntimeError) as error:
         print(f"screenshots failed: {error}", file=sys.stderr)
         return 1
-    for path in written:
-        print(path)
-    return 0
+    for view in views:
+        print(view.line())
+    print(f"screenshots in {args.out}")
+    return 1 if any(v.problems for v in views) else 0
 
 
 if __name__ == "__main__":

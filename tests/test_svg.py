@@ -4,6 +4,7 @@ the cards that cannot be played (VIEW-3). Runtime: about one second."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -171,9 +172,29 @@ def test_bad_cards_are_refused_clearly() -> None:
 
 
 def test_svg_text_displays_in_jupyter() -> None:
+    # One display class for the package: pictures are Markup, shown as (inline SVG) HTML.
+    from durak_spec.game.markup import Markup
+
     svg = card_svg("AS")
-    assert isinstance(svg, SvgText) and isinstance(svg, str)
-    assert svg._repr_svg_() == str(svg)
+    assert SvgText is Markup
+    assert isinstance(svg, Markup) and isinstance(svg, str)
+    assert svg._repr_html_() == str(svg)
+    assert str(svg).startswith("<svg ")
+
+
+def test_position_text_stays_legible_when_the_picture_fits_a_phone() -> None:
+    # A phone shows about 358 CSS pixels of picture: every text must still be drawn at
+    # nine pixels or more (the book's screenshots check the same in a browser).
+    rules = profile("classic-throw-in").rules(players=4)
+    state = new_game(rules, seed=4)
+    svg = position_svg(state, names=["Anna", "Boris", "Vera", "Gleb"], playable_for=0)
+    root = ET.fromstring(svg)
+    width = float(root.get("viewBox", "").split()[2])
+    scale = 358 / width
+    sizes = [float(t.get("font-size", "0")) for t in root.iter(f"{NS}text")]
+    assert sizes and min(sizes) * scale >= 9, (min(sizes), width)
+    # No seat codes: the players are named.
+    assert not re.search(r"\bP[0-9]\b", " ".join(root.itertext()))
 
 
 # -- rows and table -------------------------------------------------------------------------------

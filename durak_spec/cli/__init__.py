@@ -54,6 +54,8 @@ SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli.game:add_parser",
     "durak_spec.conformance.checker:add_parser",
     "durak_spec.play.terminal:add_parser",
+    "durak_spec.cli.rules:add_parser",
+    "durak_spec.cli.book:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
 

@@ -417,12 +417,12 @@ def format_report(result: RunResult, *, engine: str = "", verbose: bool = False)
             elif item.outcome == "skipped":
                 reason = item.skip_reason or "no reason given"
                 if verbose:
-                    lines.append(f"  skipped {item.where}  {item.name}")
+                    lines.append(f"  skipped {item.cite}  {item.name}")
                     lines.extend(_block("why: ", reason))
                 else:
                     skips[reason] = skips.get(reason, 0) + 1
             elif verbose:
-                lines.append(f"  passed  {item.where}  {item.name}")
+                lines.append(f"  passed  {item.cite}  {item.name}")
         for reason, number in skips.items():
             lines.append(f"  {number} skipped: {reason}")
     if not result.scenarios:
@@ -432,7 +432,7 @@ def format_report(result: RunResult, *, engine: str = "", verbose: bool = False)
 
 
 def _problem(item: ScenarioResult, rule: str, shown: dict[str, str]) -> list[str]:
-    head = f"  {item.outcome.upper()} {item.where}  {item.name}"
+    head = f"  {item.outcome.upper()} {item.cite}  {item.name}"
     key = item.nodeid or item.where
     if key in shown:
         return [head + f"  (see {shown[key]} above)"]
@@ -489,7 +489,8 @@ def junit_xml(result: RunResult, *, engine: str = "") -> str:
                               time=f"{sum(i.seconds for i in items):.3f}")
         for item in items:
             case = ET.SubElement(suite, "testcase", classname=feature,
-                                 name=f"{item.name} (line {item.line})", file=feature,
+                                 name=f"{item.example} {item.name} (line {item.line})".lstrip(),
+                                 file=feature,
                                  line=str(item.line), time=f"{item.seconds:.3f}")
             if item.rule_ids:
                 properties = ET.SubElement(case, "properties")

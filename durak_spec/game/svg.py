@@ -33,11 +33,13 @@ Classes that tests and style sheets can rely on: ``card`` (a face-up card, with 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from xml.sax.saxutils import escape, quoteattr
 
 from durak_spec.core.cards import Card, Rank, Suit, parse_card
 from durak_spec.core.errors import DurakError
 from durak_spec.engine import legal_actions
+from durak_spec.game.markup import Markup, element
 from durak_spec.model.actions import Action, Done, ExchangeTrump, Take
 from durak_spec.model.state import GameState, Pair
 
@@ -49,17 +51,17 @@ __all__ = [
     "hand_svg",
     "playable_cards",
     "position_svg",
+    "svg_document",
+    "svg_line",
+    "svg_number",
+    "svg_text",
     "table_svg",
 ]
 
 
-class SvgText(str):
-    """SVG source text; a ``str`` that Jupyter renders as a picture."""
-
-    __slots__ = ()
-
-    def _repr_svg_(self) -> str:
-        return str(self)
+SvgText = Markup
+"""SVG source text: the package's one display class (:class:`~durak_spec.game.markup.Markup`),
+which Jupyter shows as HTML, and inline SVG in HTML is a picture."""
 
 
 # -- geometry and colours -------------------------------------------------------------------
@@ -69,15 +71,12 @@ CARD_H = 84
 _RADIUS = 6
 _GAP = 8
 _MARGIN = 12
-_LABEL_W = 150
-_ROW_H = CARD_H + 26
 _COVER_DX = 16  # a cover lies on its attack card, shifted right and down
 _COVER_DY = 22
 _PAIR_STEP = CARD_W + _COVER_DX + 16
 _HAND_STEP = CARD_W + 6
 _HAND_FULL = 8  # up to this many cards a hand is laid out without overlap
 _MIN_STEP = 24  # the narrowest overlap that still shows a card's corner index
-_CAPTION = 16
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 _RED = "#c62828"
@@ -110,11 +109,12 @@ _CLUB = " ".join((
     _circle_path(50, 27, 21), _circle_path(27, 60, 21), _circle_path(73, 60, 21),
     _circle_path(50, 52, 11), "M46 60 C46 80 42 90 32 98 L68 98 C58 90 54 80 54 60 Z",
 ))
-_SUIT_PATHS = {Suit.CLUBS: _CLUB, Suit.DIAMONDS: _DIAMOND, Suit.HEARTS: _HEART,
-               Suit.SPADES: _SPADE}
-_RANK_WORDS = {Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine",
-               Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
-               Rank.ACE: "ace"}
+_SUIT_PATHS: Mapping[Suit, str] = MappingProxyType({
+    Suit.CLUBS: _CLUB, Suit.DIAMONDS: _DIAMOND, Suit.HEARTS: _HEART, Suit.SPADES: _SPADE})
+_RANK_WORDS: Mapping[Rank, str] = MappingProxyType({
+    Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine",
+    Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
+    Rank.ACE: "ace"})
 
 
 def _colour(suit: Suit) -> str:
@@ -126,21 +126,39 @@ def _words(card: Card) -> str:
     return f"{_RANK_WORDS[card.rank]} of {card.suit.label}"
 
 
-def _num(value: float) -> str:
+def svg_number(value: float) -> str:
+    """A coordinate as short text: ``12.5``, ``12``."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+_num = svg_number
 
 
 def _attr(value: object) -> str:
     return quoteattr(str(value))
 
 
-def _text(x: float, y: float, content: str, *, size: float = 13, fill: str = _BLACK,
-          weight: str | None = None, anchor: str = "start", cls: str | None = None) -> str:
-    extra = (f' font-weight="{weight}"' if weight else "") + \
-        (f' text-anchor="{anchor}"' if anchor != "start" else "") + \
-        (f" class={_attr(cls)}" if cls else "")
-    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
-            f'fill="{fill}"{extra}>{escape(content)}</text>')
+def svg_text(x: float, y: float, content: str, *, size: float = 13, fill: str = _BLACK,
+             weight: str | None = None, anchor: str = "start", cls: str | None = None,
+             halo: bool = False) -> Markup:
+    """A ``<text>`` at (x, y); ``halo`` draws a white outline behind it (over lines)."""
+    return element("text", content, x=svg_number(x), y=svg_number(y),
+                   font_size=svg_number(size), fill=fill, font_weight=weight,
+                   text_anchor=None if anchor == "start" else anchor, class_=cls,
+                   stroke="#ffffff" if halo else None, stroke_width="3" if halo else None,
+                   paint_order="stroke" if halo else None)
+
+
+_text = svg_text
+
+
+def svg_line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1,
+             dash: str | None = None, opacity: float | None = None) -> Markup:
+    """A ``<line>`` from (x1, y1) to (x2, y2)."""
+    return element("line", x1=svg_number(x1), y1=svg_number(y1), x2=svg_number(x2),
+                   y2=svg_number(y2), stroke=stroke, stroke_width=svg_number(width),
+                   stroke_dasharray=dash,
+                   stroke_opacity=None if opacity is None else svg_number(opacity))
 
 
 def _suit_shape(suit: Suit, x: float, y: float, size: float, fill: str | None = None) -> str:
@@ -237,7 +255,8 @@ def _cards_of(actions: Iterable[Action], trump: Suit) -> frozenset[Card]:
     return frozenset(cards)
 
 
-_MOVE_WORDS = {"take": "take", "done": "say done", "exchange": "exchange the trump six"}
+_MOVE_WORDS: Mapping[str, str] = MappingProxyType(
+    {"take": "take", "done": "say done", "exchange": "exchange the trump six"})
 
 
 def _other_moves(actions: Iterable[Action]) -> tuple[str, ...]:
@@ -323,19 +342,22 @@ def _back_group(x: float, y: float, *, rotate: float = 0, title: str = "a face-d
     return "".join(parts)
 
 
-def _document(width: float, height: float, title: str, label: str, body: Iterable[str],
-              *, max_width: float, background: str | None = None) -> SvgText:
-    """A standalone SVG document around ``body``."""
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-        f'viewBox="0 0 {_num(width)} {_num(height)}" width="100%" '
-        f'style="max-width:{_num(max_width)}px;height:auto" '
-        f'role="img" aria-label={_attr(label)} font-family={_attr(_FONT)}>'
-        f"<title>{escape(title)}</title><desc>{escape(label)}</desc>"
-    )
-    backdrop = (f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{background}"/>'
-                if background else "")
-    return SvgText(head + backdrop + "".join(body) + "</svg>")
+def svg_document(width: float, height: float, title: str, label: str, body: Iterable[str],
+                 *, max_width: float, background: str | None = None,
+                 cls: str | None = None) -> SvgText:
+    """A standalone SVG document around ``body`` (markup), scaling to its container up to
+    ``max_width`` pixels, with a title, a description and an ``aria-label``."""
+    backdrop = (element("rect", width=svg_number(width), height=svg_number(height), rx="10",
+                        fill=background) if background else "")
+    return Markup(element(
+        "svg", element("title", title), element("desc", label), backdrop,
+        Markup("".join(body)), xmlns="http://www.w3.org/2000/svg", version="1.1",
+        viewBox=f"0 0 {svg_number(width)} {svg_number(height)}", width="100%",
+        style=f"max-width:{svg_number(max_width)}px;height:auto", role="img",
+        aria_label=label, font_family=_FONT, class_=cls))
+
+
+_document = svg_document
 
 
 def card_svg(card: Card | str, *, dim: bool = False, highlight: bool = False,
@@ -381,9 +403,9 @@ def _hand_width(count: int) -> float:
 
 def _row(cards: Sequence[Card | None], x: float, y: float, *, trump: Suit | None,
          dimmed: Collection[Card] = (), highlighted: Collection[Card] = (),
-         notes: Mapping[Card, str] | None = None) -> list[str]:
+         notes: Mapping[Card, str] | None = None, step: float | None = None) -> list[str]:
     """Cards side by side from (x, y); ``None`` stands for a face-down card."""
-    step = _hand_step(len(cards))
+    step = _hand_step(len(cards)) if step is None else step
     out: list[str] = []
     for i, card in enumerate(cards):
         cx = x + i * step
@@ -401,7 +423,7 @@ def _empty_slot(x: float, y: float, words: str) -> str:
     return (f'<rect x="{_num(x + 0.5)}" y="{_num(y + 0.5)}" width="{CARD_W - 1}" '
             f'height="{CARD_H - 1}" rx="{_RADIUS}" fill="none" stroke="{_MUTED}" '
             f'stroke-dasharray="4 3"/>'
-            + _text(x + CARD_W / 2, y + CARD_H / 2 + 4, words, size=11, fill=_MUTED,
+            + _text(x + CARD_W / 2, y + CARD_H / 2 + 4, words, size=12.5, fill=_MUTED,
                     anchor="middle"))
 
 
@@ -457,29 +479,45 @@ def _table_words(state: GameState, names: Sequence[str]) -> str:
     return words
 
 
-def _table_width(state: GameState) -> float:
-    return max(len(state.table), 1) * _PAIR_STEP - _PAIR_STEP + CARD_W + _COVER_DX
+_PAIRS_PER_ROW = 4
+_PAIRS_BESIDE = 2  # up to this many pairs, the table shares its band with the stock
+_PAIR_ROW_H = CARD_H + _COVER_DY + 10
+
+
+def _table_rows(state: GameState, per_row: int) -> int:
+    return max(1, -(-len(state.table) // per_row))
+
+
+def _table_width(state: GameState, per_row: int = 6) -> float:
+    shown = min(max(len(state.table), 1), per_row)
+    return (shown - 1) * _PAIR_STEP + CARD_W + _COVER_DX
+
+
+def _table_height(state: GameState, per_row: int = 6) -> float:
+    return _table_rows(state, per_row) * _PAIR_ROW_H - 10 + (22 if state.taking else 0)
 
 
 def _table_parts(state: GameState, x: float, y: float, *, highlighted: Collection[Card],
-                 names: Sequence[str]) -> list[str]:
+                 names: Sequence[str], per_row: int = 6) -> list[str]:
     out = [f'<g class="table"><title>{escape(_table_words(state, names))}</title>']
     if not state.table:
         out.append(_empty_slot(x, y, "empty"))
     for i, pair in enumerate(state.table):
-        px = x + i * _PAIR_STEP
+        px = x + (i % per_row) * _PAIR_STEP
+        py = y + (i // per_row) * _PAIR_ROW_H
         out.append(f'<g class="pair"><title>{escape(_pair_words(pair))}</title>')
-        out.append(_card_group(pair.attack, px, y, trump=pair.attack.suit == state.trump,
+        out.append(_card_group(pair.attack, px, py, trump=pair.attack.suit == state.trump,
                                highlight=pair.attack in highlighted, note="attack"))
         if pair.cover is not None:
-            out.append(_card_group(pair.cover, px + _COVER_DX, y + _COVER_DY,
+            out.append(_card_group(pair.cover, px + _COVER_DX, py + _COVER_DY,
                                    trump=pair.cover.suit == state.trump,
                                    highlight=pair.cover in highlighted,
                                    note=f"covers {pair.attack}"))
         out.append("</g>")
     if state.taking:
-        out.append(_text(x, y + CARD_H + _COVER_DY + 16, f"{names[state.defender]} takes",
-                         size=13, fill=_RED, weight="bold"))
+        below = y + _table_height(state, per_row) - 6
+        out.append(_text(x, below, f"{names[state.defender]} takes", size=13, fill=_RED,
+                         weight="bold"))
     out.append("</g>")
     return out
 
@@ -491,7 +529,7 @@ def table_svg(state: GameState, *, names: Sequence[str] | Mapping[int, str] | No
     who = _check_names(state, names)
     lit = frozenset(_as_cards(highlight, "table_svg"))
     width = _table_width(state) + 2 * _MARGIN
-    height = CARD_H + _COVER_DY + 2 * _MARGIN + (20 if state.taking else 0)
+    height = _table_height(state) + 2 * _MARGIN
     words = _table_words(state, who)
     label = words[0].upper() + words[1:] + f"; trump is {state.trump.label}"
     body = _table_parts(state, _MARGIN, _MARGIN, highlighted=lit, names=who)
@@ -660,8 +698,8 @@ def _stock_parts(pos: _Position, x: float, y: float) -> tuple[list[str], float]:
     """The stock with the face-up trump under it, or the trump suit; returns the width."""
     state = pos.state
     face_up = state.face_up
-    out = [_text(x, y - 6, f"Stock {len(state.stock)}", size=12, fill=_MUTED),
-           _text(x, y + CARD_H + 16, f"trump: {state.trump.label}", size=12, fill=_MUTED)]
+    out: list[str] = [_text(x, y - 7, f"Stock: {len(state.stock)}", size=12.5, fill=_MUTED),
+           _text(x, y + CARD_H + 17, f"Trump: {state.trump.label}", size=12.5, fill=_MUTED)]
     if face_up is not None:
         # The face-up card lies across, under the pile, sticking out to the right.
         out.append('<g class="stock">')
@@ -683,8 +721,8 @@ def _stock_parts(pos: _Position, x: float, y: float) -> tuple[list[str], float]:
         out.append(f'<rect x="{_num(x + 0.5)}" y="{_num(y + 0.5)}" width="{CARD_W - 1}" '
                    f'height="{CARD_H - 1}" rx="{_RADIUS}" fill="none" stroke="{_GOLD}" '
                    f'stroke-width="2" stroke-dasharray="5 3"/>')
-        out.append(_suit_shape(state.trump, x + CARD_W / 2 - 17, y + 16, 34))
-        out.append(_text(x + CARD_W / 2, y + CARD_H - 12, "trump", size=11, fill=_MUTED,
+        out.append(_suit_shape(state.trump, x + CARD_W / 2 - 17, y + 14, 34))
+        out.append(_text(x + CARD_W / 2, y + CARD_H - 12, "trump", size=12.5, fill=_MUTED,
                          anchor="middle"))
         out.append("</g>")
         width = CARD_W
@@ -693,7 +731,8 @@ def _stock_parts(pos: _Position, x: float, y: float) -> tuple[list[str], float]:
 
 def _discard_parts(state: GameState, x: float, y: float) -> list[str]:
     count = len(state.discard)
-    out = ['<g class="discard">', _text(x, y - 6, f"Discard {count}", size=12, fill=_MUTED)]
+    out: list[str] = ['<g class="discard">', _text(x, y - 7, f"Discard: {count}", size=12.5,
+                                                     fill=_MUTED)]
     if count:
         out.append(_back_group(x, y, rotate=8, title=f"the discard pile: {count} cards",
                                count=count))
@@ -704,27 +743,32 @@ def _discard_parts(state: GameState, x: float, y: float) -> list[str]:
 
 
 def _label_parts(pos: _Position, seat: int, x: float, y: float) -> list[str]:
+    """One line above a hand: the name in bold, then role, card count and the moves
+    without a card (for the player whose playable cards are shown)."""
     state = pos.state
     name = pos.names[seat]
     role = pos.roles[seat]
-    active = seat in (state.attacker, state.defender) and state.outcome is None
-    lines = [_text(x, y + 18, name, size=15, weight="bold",
-                   fill=_RED if role == "durak" else _BLACK)]
-    second = " · ".join(part for part in (f"P{seat}" if name != f"P{seat}" else "", role)
-                        if part)
-    if second:
-        lines.append(_text(x, y + 36, second, size=12.5, fill=_BLACK if active else _MUTED))
     count = len(state.hands[seat])
-    lines.append(_text(x, y + 53, f"{count} card{'s' if count != 1 else ''}", size=11.5,
-                       fill=_MUTED))
+    details = [part for part in (role, f"{count} card{'s' if count != 1 else ''}") if part]
     if seat == pos.playable_for:
-        moves = _other_moves(pos.actions)
-        moves = tuple(m.replace(" the trump six", "") for m in moves)  # fit the label
+        moves = tuple(m.replace(" the trump six", "") for m in _other_moves(pos.actions))
         note = ("may " + ", ".join(moves)) if moves else \
             ("nothing to do now" if not pos.actions else "")
         if note:
-            lines.append(_text(x, y + 70, note, size=11.5, fill=_HIGHLIGHT, weight="bold"))
-    return lines
+            details.append(note)
+    active = seat in (state.attacker, state.defender) and state.outcome is None
+    return [element(
+        "text",
+        element("tspan", name, font_weight="bold", font_size="15",
+                fill=_RED if role == "durak" else _BLACK),
+        element("tspan", "  ·  " + "  ·  ".join(details), fill=_BLACK if active else _MUTED),
+        x=_num(x), y=_num(y), font_size="13", class_="label")]
+
+
+_POSITION_W = 432
+"""The width of a position picture: narrow enough to stay legible on a phone (text of
+12 units or more is drawn at 10 CSS pixels or more on a 390-pixel screen)."""
+_LABEL_LINE = 22
 
 
 def position_svg(state: GameState, *, seat: int | None = None,
@@ -739,53 +783,68 @@ def position_svg(state: GameState, *, seat: int | None = None,
     view). ``names`` gives players' names (a list with one per seat, or a mapping from
     seat). With ``playable_for=seat``, that seat's cards that no legal action uses are
     veiled in grey (VIEW-3); its moves without a card (take, done, exchange) are
-    written under its name. ``highlight`` outlines cards in blue, e.g.
+    written beside its name. ``highlight`` outlines cards in blue, e.g.
     the card just played.
+
+    The layout is upright: the table with the stock and discard beside it (above it when
+    more than two attack cards lie there, four pairs to a row), then one row per hand with
+    its label above it.
     """
     pos = _Position(state, seat, names, playable_for, show_all, highlight)
     state = pos.state
+    order = pos.order()
+    inner = _POSITION_W - 2 * _MARGIN
+    widest = max((len(state.hands[who]) for who in order), default=0)
+    step = _HAND_STEP if widest <= 1 else min(_HAND_STEP, (inner - CARD_W) / (widest - 1))
+    step = max(step, _MIN_STEP)
+    width = max(_POSITION_W, 2 * _MARGIN + CARD_W + (widest - 1) * step)
 
     body: list[str] = []
-    top = _MARGIN + _CAPTION
-    band_h = CARD_H + _COVER_DY + (20 if state.taking else 0)
-    stock, stock_w = _stock_parts(pos, _MARGIN, top)
-    table_x = _MARGIN + max(stock_w, _LABEL_W - _MARGIN) + 20
-    body.append(_text(table_x, top - 6, "Table", size=12, fill=_MUTED))
-    body.extend(_table_parts(state, table_x, top, highlighted=pos.highlight, names=pos.names))
-    discard_x = table_x + max(_table_width(state), 3 * _PAIR_STEP) + 24
-    band_w = discard_x + CARD_W + 10 + _MARGIN
-
-    rows: list[str] = []
-    order = pos.order()
-    hands_y = top + band_h + 18
-    hx = _MARGIN + _LABEL_W
-    rows_w = max(hx + _hand_width(len(state.hands[who])) + _MARGIN for who in order)
-    width = max(band_w, rows_w)
+    top = _MARGIN + 18
+    discard_x = width - _MARGIN - CARD_W - 10
+    if len(state.table) <= _PAIRS_BESIDE:
+        # One band: the table on the left, the stock and the discard on the right.
+        stock, _ = _stock_parts(pos, discard_x - 22 - (38 + CARD_W / 2 + CARD_H / 2), top)
+        table_y = top
+        per_row = _PAIRS_BESIDE
+    else:
+        # The stock and the discard above, the table under them, four pairs to a row.
+        stock, _ = _stock_parts(pos, _MARGIN, top)
+        table_y = top + CARD_H + 24 + 26
+        per_row = _PAIRS_PER_ROW
+    body.extend(stock)
+    body.extend(_discard_parts(state, discard_x, top))
+    body.append(_text(_MARGIN, table_y - 7, "Table", size=12.5, fill=_MUTED))
+    body.extend(_table_parts(state, _MARGIN, table_y, highlighted=pos.highlight,
+                             names=pos.names, per_row=per_row))
+    bottom = table_y + _table_height(state, per_row)
+    if table_y == top:
+        bottom = max(bottom, top + CARD_H + 20)
+    y = bottom + 14
     result = _result_words(state, pos.names)
     if result:
-        body.append(_text(table_x, top + band_h + 8, result[0].upper() + result[1:], size=13,
+        body.append(_text(_MARGIN, y + 10, result[0].upper() + result[1:], size=13,
                           fill=_RED, weight="bold"))
-        hands_y += 14
+        y += 22
     for index, who in enumerate(order):
-        y = hands_y + index * _ROW_H
         if pos.seat is not None and index == len(order) - 1 and len(order) > 1:
-            y += 10  # a little space above the viewer's own hand
-            rows.append(f'<line x1="{_MARGIN}" y1="{_num(y - 9)}" x2="{_num(width - _MARGIN)}" '
-                        f'y2="{_num(y - 9)}" stroke="{_MUTED}" stroke-opacity="0.35"/>')
+            body.append(svg_line(_MARGIN, y + 2, width - _MARGIN, y + 2, _MUTED,
+                                 opacity=0.35))
+            y += 10
         cards = pos.visible_hand(who)
         notes = {c: "known to all" for c in pos.known(who)} if pos.hidden(who) else None
-        rows.append(f'<g class="hand" data-seat="{who}"><title>'
+        body.append(f'<g class="hand" data-seat="{who}"><title>'
                     f"{escape(pos.hand_words(who))}</title>")
-        rows.extend(_label_parts(pos, who, _MARGIN, y))
+        body.extend(_label_parts(pos, who, _MARGIN, y + 16))
+        hand_y = y + _LABEL_LINE + 4
         if cards:
-            rows.extend(_row(cards, hx, y, trump=state.trump, dimmed=pos.dimmed(who),
-                             highlighted=pos.highlight, notes=notes))
+            body.extend(_row(cards, _MARGIN, hand_y, trump=state.trump,
+                             dimmed=pos.dimmed(who), highlighted=pos.highlight, notes=notes,
+                             step=step if len(cards) > 1 else None))
         else:
-            rows.append(_empty_slot(hx, y, "no cards"))
-        rows.append("</g>")
-    height = hands_y + len(order) * _ROW_H + (10 if pos.seat is not None else 0) + _MARGIN - 14
-    body[:0] = stock
-    body.extend(_discard_parts(state, width - _MARGIN - CARD_W - 10, top))
-    body.extend(rows)
-    return _document(width, height, pos.title(), pos.describe(), body, max_width=width,
-                     background=_FELT)
+            body.append(_empty_slot(_MARGIN, hand_y, "no cards"))
+        body.append("</g>")
+        y = hand_y + CARD_H + 12
+    height = y + _MARGIN - 8
+    return _document(width, height, pos.title(), pos.describe(), body,
+                     max_width=width * 1.2, background=_FELT, cls="durak-position-svg")

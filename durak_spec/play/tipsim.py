@@ -78,7 +78,8 @@ from typing import Final, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from durak_spec.core.ruleindex import load_rule_index
-from durak_spec.game.svg import SvgText
+from durak_spec.game.markup import Markup
+from durak_spec.game.svg import SvgText, svg_document, svg_line, svg_number, svg_text
 from durak_spec.model.rules import RuleSet, profile
 from durak_spec.play.bots import (
     ALL_TIPS,
@@ -121,13 +122,8 @@ MARGIN: Final = 0.02
 is below this rules out a gain that large, and the tip is *not supported*."""
 
 
-class HtmlText(str):
-    """HTML source text; a ``str`` that Jupyter displays as HTML."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        return str(self)
+HtmlText = Markup
+"""HTML text: the package's one display class."""
 
 
 class Design(StrEnum):
@@ -658,24 +654,14 @@ _BAR_H = 13
 _RANGES = (0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0)
 
 
-def _n(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+_n = svg_number
+_line = svg_line
 
 
 def _t(x: float, y: float, content: str, *, size: float = 12, fill: str = _INK,
        weight: str | None = None, anchor: str | None = None, halo: bool = False) -> str:
-    extra = (f' font-weight="{weight}"' if weight else "") + \
-        (f' text-anchor="{anchor}"' if anchor else "") + \
-        (' stroke="#ffffff" stroke-width="3" paint-order="stroke"' if halo else "")
-    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{extra}>'
-            f"{escape(content)}</text>")
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1,
-          dash: str | None = None) -> str:
-    extra = f' stroke-dasharray="{dash}"' if dash else ""
-    return (f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
-            f'stroke="{stroke}" stroke-width="{_n(width)}"{extra}/>')
+    return svg_text(x, y, content, size=size, fill=fill, weight=weight,
+                    anchor=anchor or "start", halo=halo)
 
 
 def _diff_range(results: Sequence[ExperimentResult]) -> float:
@@ -826,12 +812,8 @@ def plot(evidence: Evidence) -> SvgText:
         body.append(_t(_VERDICT_X, y + 13, f"{_points(r.difference)} points", size=11,
                        fill=_MUTED))
         body.append("</g>")
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {_W} {height}" '
-            f'width="100%" style="max-width:{_W}px;height:auto" role="img" '
-            f"aria-label={quoteattr(description)} font-family={quoteattr(_FONT)} "
-            f'class="tipsim-chart"><title>{escape(title)}</title>'
-            f"<desc>{escape(description)}</desc>")
-    return SvgText(head + "".join(body) + "</svg>")
+    return svg_document(_W, height, title, description, body, max_width=_W,
+                        cls="tipsim-chart")
 
 
 def _wrap(text: str, width: int) -> list[str]:

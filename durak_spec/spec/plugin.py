@@ -27,21 +27,21 @@ from __future__ import annotations
 import difflib
 import importlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
-from pytest_bdd.gherkin_parser import get_gherkin_document
-from pytest_bdd.parser import Feature, FeatureParser, ScenarioTemplate, Step
+from pytest_bdd.parser import Step
 from pytest_bdd.parsers import StepParser
 from pytest_bdd.steps import step_function_context_registry
 
 from durak_spec.core.ruleindex import SOURCES, load_rule_index
 from durak_spec.model.rules import PROFILES
 from durak_spec.protocol import Engine, ReferenceEngine
+from durak_spec.spec.gherkin import Scenario, Specification, feature_files, read_specification
 
 if TYPE_CHECKING:  # the step module is imported by pytest, as a plugin, not here
     from durak_spec.spec.steps import Claims, GameContext
@@ -57,7 +57,6 @@ __all__ = [
     "feature_files",
     "feature_steps",
     "make_engine",
-    "parse_features",
     "rule_shape_problems",
     "scenario_tags",
     "shared_rule_ids",
@@ -74,20 +73,20 @@ STEPS_MODULE = "durak_spec.spec.steps"
 
 pytest_plugins = (STEPS_MODULE,)
 
-KIND_TAGS: dict[str, str] = {
+KIND_TAGS: Mapping[str, str] = MappingProxyType({
     "variant": "a point where the sources differ: a switch of the rule set",
     "clarification": "the sources are silent: the specification decides, and says so",
     "example": "a worked example of a source, with the source's own cards",
     "fact": "a fact about the deck or the game",
     "tip": "a tip for players, shown as the mechanism behind it",
-}
+})
 """Tags that say what kind of rule a Rule or Example encodes (the rule index's kinds)."""
 
-KNOWN_TAGS: dict[str, str] = {
+KNOWN_TAGS: Mapping[str, str] = MappingProxyType({
     **{f"source-{s}": f"stated by source {s}" for s in SOURCES},
     **KIND_TAGS,
     **{f"profile-{name}": f"played under the profile {name}" for name in PROFILES},
-}
+})
 """Every tag a feature may use besides the rule IDs of the rule index."""
 
 MIN_EXAMPLES, MAX_EXAMPLES = 2, 4
@@ -215,21 +214,17 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest) -> None:
 
 
 # -- reading features ------------------------------------------------------------------------
+# Every function below reads the feature files through the shared model of
+# durak_spec.spec.gherkin, the one reading the runner and the book use as well.
 
 
-def feature_files(directory: str | Path) -> list[Path]:
-    """The ``.feature`` files under ``directory``, sorted."""
-    return sorted(Path(directory).rglob("*.feature"))
-
-
-def parse_features(paths: Iterable[Path]) -> list[Feature]:
-    """Parse feature files with pytest-bdd's own parser (errors propagate)."""
-    return [FeatureParser(str(path.parent), path.name).parse() for path in paths]
+def _specification(paths: Iterable[Path]) -> Specification:
+    return read_specification(list(paths))
 
 
 @dataclass(frozen=True)
 class FeatureStep:
-    """One step of one scenario (one row of an outline), as pytest-bdd will run it."""
+    """One step of one example (one row of an outline), as pytest-bdd will run it."""
 
     path: Path
     line: int
@@ -237,26 +232,20 @@ class FeatureStep:
     type: str
     keyword: str
     text: str
+    example: str = ""
 
     def where(self) -> str:
-        return f"{self.path.name}:{self.line} ({self.scenario}): {self.keyword} {self.text}"
-
-
-def _renderings(template: ScenarioTemplate) -> Iterator[dict[str, str]]:
-    contexts = [ctx for examples in template.examples for ctx in examples.as_contexts()]
-    yield from contexts or [{}]
+        number = f"{self.example} " if self.example else ""
+        return (f"{number}{self.path.name}:{self.line} ({self.scenario}): {self.keyword} "
+                f"{self.text}")
 
 
 def feature_steps(paths: Iterable[Path]) -> Iterator[FeatureStep]:
-    """Every step of every scenario, rendered for every row of every Examples table."""
-    for feature in parse_features(paths):
-        path = Path(feature.filename)
-        for template in feature.scenarios.values():
-            for context in _renderings(template):
-                scenario = template.render(context)
-                for step in scenario.steps:
-                    yield FeatureStep(path, step.line_number, scenario.name, step.type,
-                                      step.keyword.strip(), step.name)
+    """Every step of every example, rendered for every row of every Examples table."""
+    for example in _specification(paths).examples():
+        for step in example.steps:
+            yield FeatureStep(example.path, step.line, example.name, step.type, step.keyword,
+                              step.text, example.number)
 
 
 @dataclass(frozen=True)
@@ -347,43 +336,32 @@ class _Tagged:
 
 def _tagged(paths: Iterable[Path]) -> Iterator[tuple[_Tagged, list[_Tagged]]]:
     """Every Rule with its scenarios (and every scenario outside a Rule, with none)."""
-    for path in paths:
-        document = get_gherkin_document(str(path))
-        feature = document.feature
-        if feature is None:
-            continue
-        for child in feature.children:
-            if child.rule is not None:
-                rule = child.rule
-                scenarios = [_Tagged(path, c.scenario.location.line, c.scenario.keyword,
-                                     c.scenario.name,
-                                     frozenset(t.name.lstrip("@") for t in c.scenario.tags)
-                                     | frozenset(t.name.lstrip("@") for e in c.scenario.examples
-                                                 for t in e.tags),
-                                     c.scenario.description or "")
-                             for c in rule.children if c.scenario is not None]
-                yield (_Tagged(path, rule.location.line, "Rule", rule.name,
-                               frozenset(t.name.lstrip("@") for t in rule.tags),
-                               rule.description or ""), scenarios)
-            elif child.scenario is not None:
-                scenario = child.scenario
-                yield (_Tagged(path, scenario.location.line, scenario.keyword, scenario.name,
-                               frozenset(t.name.lstrip("@") for t in scenario.tags),
-                               scenario.description or ""), [])
+    for feature in _specification(paths).features:
+        for scenario in feature.loose:
+            yield (_scenario_tagged(scenario), [])
+        for rule in feature.rules:
+            yield (_Tagged(rule.path, rule.line, "Rule", rule.name, frozenset(rule.tags),
+                           rule.description),
+                   [_scenario_tagged(s) for s in rule.scenarios])
+
+
+def _scenario_tagged(scenario: Scenario) -> _Tagged:
+    own = set(scenario.tags)
+    for example in scenario.examples:
+        own |= set(example.own_tags)
+    return _Tagged(scenario.path, scenario.line, scenario.keyword, scenario.name,
+                   frozenset(own), scenario.description)
 
 
 def scenario_tags(paths: Iterable[Path]) -> dict[str, frozenset[str]]:
     """Each scenario's effective tags (its own, its Rule's, its feature's, its Examples')."""
     found: dict[str, frozenset[str]] = {}
-    for feature in parse_features(paths):
-        for template in feature.scenarios.values():
-            tags = set(template.tags) | set(feature.tags)
-            if template.rule is not None:
-                tags |= template.rule.tags
-            for examples in template.examples:
-                tags |= examples.tags
-            found[f"{Path(feature.filename).name}:{template.line_number} {template.name}"] = \
-                frozenset(tags)
+    for feature in _specification(paths).features:
+        for scenario in feature.scenarios():
+            tags: set[str] = set()
+            for example in scenario.examples:
+                tags |= set(example.tags)
+            found[f"{scenario.path.name}:{scenario.line} {scenario.name}"] = frozenset(tags)
     return found
 
 

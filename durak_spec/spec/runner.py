@@ -64,6 +64,7 @@ from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
 from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.spec.gherkin import Example, GherkinError, Specification, read_specification
 from durak_spec.spec.plugin import KNOWN_TAGS
 
 if TYPE_CHECKING:
@@ -157,16 +158,27 @@ class ScenarioResult:
     seconds: float = 0.0
     trace: tuple[TraceStep, ...] = ()
     nodeid: str = ""
+    example: str = ""
+    """The example's number (``BEAT-3.2``, ``VAR-1.2c``: see :mod:`durak_spec.spec.gherkin`),
+    the name by which the book, the reports and the command line cite it."""
+    step_line: int | None = None
+    """The line of the step that failed or errored, if one did."""
 
     @property
     def where(self) -> str:
-        """``03_beating.feature:103``."""
+        """``03_beating.feature:103``: the file and the line of the scenario (or row)."""
         return f"{self.feature}:{self.line}"
+
+    @property
+    def cite(self) -> str:
+        """How reports name the example: ``BEAT-3.2 (03_beating.feature:103)``."""
+        return f"{self.example} ({self.where})" if self.example else self.where
 
     def to_json(self) -> dict[str, object]:
         """The result as a JSON object (without the trace)."""
         return {
-            "feature": self.feature, "line": self.line, "name": self.name,
+            "example": self.example, "feature": self.feature, "line": self.line,
+            "name": self.name, "step_line": self.step_line,
             "rules": list(self.rule_ids), "tags": list(self.tags), "outcome": self.outcome,
             "step": self.step, "message": self.message, "skip_reason": self.skip_reason,
             "profile": self.profile, "players": list(self.players),
@@ -301,8 +313,8 @@ class _Filters:
             return False
         if self.tags and not self.tags & meta.tags:
             return False
-        return not self.keyword or self.keyword in f"{meta.feature}:{meta.line} {meta.name}" \
-            .lower()
+        return not self.keyword or self.keyword in \
+            f"{meta.example} {meta.feature}:{meta.line} {meta.name}".lower()
 
 
 def _unknown(what: str, name: str, known: Sequence[str]) -> str:
@@ -328,37 +340,20 @@ class _Meta:
     tags: frozenset[str]
     rule_ids: tuple[str, ...]
     broken: bool = False
-
-
-def _row_lines(text: Sequence[str], template: ScenarioTemplate) -> list[int]:
-    """The line of every row of an outline's Examples tables, in order (from 1).
-
-    Each table follows its ``Examples:`` line: its first row is the header, then one row
-    per example; blank lines and comments may sit between them.
-    """
-    lines: list[int] = []
-    for examples in template.examples:
-        if examples.line_number is None:
-            continue
-        table: list[int] = []
-        for number in range(examples.line_number + 1, len(text) + 1):
-            line = text[number - 1].strip()
-            if line.startswith("|"):
-                table.append(number)
-            elif line and not line.startswith("#"):
-                break
-        lines.extend(table[1:len(examples.examples) + 1])
-    return lines
+    example: str = ""
 
 
 class _Metas:
-    """Reads each test item's scenario: its file, line, name and tags."""
+    """Reads each test item's example from the shared Gherkin model
+    (:mod:`durak_spec.spec.gherkin`): its number, file, line, name and tags."""
 
-    def __init__(self, features: Path) -> None:
+    def __init__(self, features: Path, files: Sequence[Path]) -> None:
         self.features = features
-        self.index = load_rule_index()
-        self.order = {rule: i for i, rule in enumerate(self.index)}
-        self.texts: dict[str, list[str]] = {}
+        try:
+            self.specification: Specification | None = read_specification(list(files))
+        except GherkinError:  # the broken file is reported as its own item
+            self.specification = None
+        self.readable: dict[Path, Specification] = {}
 
     def relative(self, filename: str) -> str:
         try:
@@ -366,41 +361,33 @@ class _Metas:
         except ValueError:
             return Path(filename).name
 
+    def _lookup(self, filename: str, line: int, row: int | None) -> Example | None:
+        if self.specification is not None:
+            return self.specification.at(filename, line, row)
+        path = Path(filename).resolve()
+        if path not in self.readable:  # some other file is unreadable: read this one alone
+            self.readable[path] = read_specification([path])
+        return self.readable[path].at(path, line, row)
+
     def of(self, item: pytest.Item) -> _Meta | None:
         function = getattr(item, "obj", None)
         callspec = getattr(item, "callspec", None)
         if getattr(item, "originalname", None) == _BROKEN_TEST and callspec is not None:
             path = str(callspec.params["path"])
             return _Meta(self.relative(path), 1, "(the feature file cannot be read)",
-                         frozenset(), (), broken=True)
+                         frozenset(), (), broken=True, example=Path(path).name)
         template: ScenarioTemplate | None = (
             scenario_wrapper_template_registry.get(function) if function is not None else None)
         if template is None:
             return None
-        feature = template.feature
-        tags = set(template.tags) | set(feature.tags)
-        if template.rule is not None:
-            tags |= template.rule.tags
-        line, name = template.line_number, template.name
+        row: int | None = None
         if callspec is not None and "_pytest_bdd_example" in callspec.params:
-            row = callspec.indices["_pytest_bdd_example"]
-            name = template.render(callspec.params["_pytest_bdd_example"]).name
-            tags |= self._row_tags(template, row)
-            if feature.filename not in self.texts:
-                self.texts[feature.filename] = Path(feature.filename).read_text(
-                    encoding="utf-8").splitlines()
-            lines = _row_lines(self.texts[feature.filename], template)
-            line = lines[row] if row < len(lines) else line
-        rule_ids = tuple(sorted((t for t in tags if t in self.index), key=self.order.__getitem__))
-        return _Meta(self.relative(feature.filename), line, name, frozenset(tags), rule_ids)
-
-    @staticmethod
-    def _row_tags(template: ScenarioTemplate, row: int) -> set[str]:
-        for examples in template.examples:
-            if row < len(examples.examples):
-                return set(examples.tags)
-            row -= len(examples.examples)
-        return set()
+            row = int(callspec.indices["_pytest_bdd_example"])
+        example = self._lookup(template.feature.filename, template.line_number, row)
+        if example is None:
+            return None
+        return _Meta(self.relative(template.feature.filename), example.line, example.name,
+                     frozenset(example.tags), example.rule_ids, example=example.number)
 
 
 # -- the collector plugin --------------------------------------------------------------------------
@@ -422,6 +409,7 @@ class _Pending:
     current: tuple[str, int] | None = None
     verdict_before: object = None
     trace: list[TraceStep] = field(default_factory=list)
+    step_line: int | None = None
 
     def fail(self, outcome: Outcome, step: str | None, message: str) -> None:
         """Keep the first failure of the scenario."""
@@ -432,6 +420,8 @@ class _Pending:
             step = parsed["step"]
             message = textwrap.dedent(parsed["message"]).strip()
         self.outcome, self.step, self.message = outcome, step, message
+        if step is not None and self.current is not None and self.current[0] == step:
+            self.step_line = self.current[1]
 
     def result(self, nodeid: str) -> ScenarioResult:
         game = self.game
@@ -444,7 +434,8 @@ class _Pending:
             rule_ids=self.meta.rule_ids, tags=tuple(sorted(self.meta.tags)),
             outcome=self.outcome, step=self.step, message=self.message,
             skip_reason=self.skip_reason, profile=profile, players=tuple(players or ()),
-            seconds=self.seconds, trace=tuple(self.trace), nodeid=nodeid)
+            seconds=self.seconds, trace=tuple(self.trace), nodeid=nodeid,
+            example=self.meta.example, step_line=self.step_line)
 
 
 def _step_text(step: Step) -> str:
@@ -476,10 +467,10 @@ class _Collector:
     """The pytest plugin object that selects scenarios and records what became of them."""
 
     def __init__(self, factory: Callable[[], Engine], filters: _Filters, features: Path,
-                 trace: bool, progress: Progress | None) -> None:
+                 files: Sequence[Path], trace: bool, progress: Progress | None) -> None:
         self.factory = factory
         self.filters = filters
-        self.metas = _Metas(features)
+        self.metas = _Metas(features, files)
         self.trace = trace
         self.progress = progress
         self.pending: dict[str, _Pending] = {}
@@ -711,7 +702,8 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     """
     filters = _Filters.checked(rules, tags, profiles, keyword)
     directory, files = _resolve_features(features)
-    collector = _Collector(factory or ReferenceEngine, filters, directory, trace, progress)
+    collector = _Collector(factory or ReferenceEngine, filters, directory, files, trace,
+                           progress)
     workdir = Path(tempfile.mkdtemp(prefix="durak-spec-check-"))
     module_name = f"test_durak_spec_{uuid.uuid4().hex}"
     module = workdir / f"{module_name}.py"

@@ -1,0 +1,294 @@
+"""Running the examples for the book: every scenario once, with the positions it played.
+
+:func:`play_all` runs the whole specification against the reference engine through the
+runner (:func:`durak_spec.spec.runner.run`), with an engine that remembers every position
+it was given or reached (the pictures need full game states, which only the reference
+engine has). :func:`broken_examples` lists what did not pass, and :class:`ExampleFailed`
+reports them in a few lines each: the example's number, file and the line of the failing
+step, what the step expected and what the engine did.
+
+:func:`python_of` writes, for an example, the Python that reproduces it with the public
+API (load the position, make the moves, check the answers), and :func:`check_python`
+runs that code and compares what it got with what the run recorded, so the code the
+book shows cannot drift from what the engine does.
+"""
+
+from __future__ import annotations
+
+import json
+import pprint
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from durak_spec.core.cards import Card
+from durak_spec.game.persist import state_to_json
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet
+from durak_spec.model.state import GameState
+from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
+from durak_spec.spec.gherkin import Example, Specification
+from durak_spec.spec.runner import RunResult, ScenarioResult, run
+
+from .site import BookError
+
+__all__ = ["Event", "ExampleFailed", "Played", "Run", "broken_examples", "check_python",
+           "play_all", "python_of"]
+
+_MAX_EVENTS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A position the engine was given (``load``, ``start``) or reached (``apply``)."""
+
+    kind: str
+    after: GameState
+    before: GameState | None = None
+    action: Action | None = None
+    accepted: bool = True
+    rule: str | None = None
+    """The rule a rejected action broke."""
+
+
+class _Recorder(ReferenceEngine):
+    """The reference engine, remembering every position it was given or reached."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[Event] = []
+
+    def _note(self, event: Event) -> None:
+        if len(self.events) < _MAX_EVENTS:
+            self.events.append(event)
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        report = super().start(rules, deck, seed)
+        self._note(Event("start", self.state))
+        return report
+
+    def load(self, state: GameState) -> Report:
+        report = super().load(state)
+        self._note(Event("load", self.state))
+        return report
+
+    def apply(self, action: Action) -> Verdict:
+        before = self.state
+        verdict = super().apply(action)
+        self._note(Event("apply", self.state, before, action, verdict.ok,
+                         getattr(verdict, "rule", None)))
+        return verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One example as the reference engine played it."""
+
+    example: Example
+    result: ScenarioResult
+    events: tuple[Event, ...]
+
+    @property
+    def passed(self) -> bool:
+        return self.result.outcome == "passed"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.result.players
+
+
+@dataclass(frozen=True)
+class Run:
+    """Every example of a specification, played."""
+
+    played: Mapping[str, Played]
+    """Example number -> how it was played."""
+    result: RunResult
+
+
+def play_all(spec: Specification, *,
+             progress: Callable[[int, int], None] | None = None) -> Run:
+    """Run every example of ``spec`` against the reference engine, recording positions."""
+    created: list[_Recorder] = []
+    played: dict[str, Played] = {}
+    by_number = {e.number: e for e in spec.examples()}
+
+    def factory() -> Engine:
+        engine = _Recorder()
+        created.append(engine)
+        return engine
+
+    def step(done: int, total: int, result: ScenarioResult | None) -> None:
+        engines = list(created)  # scenarios run one after the other
+        created.clear()
+        if result is not None and result.example in by_number:
+            events = tuple(e for engine in engines for e in engine.events)
+            played[result.example] = Played(by_number[result.example], result, events)
+        if progress is not None:
+            progress(done, total)
+
+    files = [f.path for f in spec.features]
+    outcome = run(factory, trace=True, features=files, progress=step)
+    return Run(played=MappingProxyType(played), result=outcome)
+
+
+# -- what did not pass ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """An example that did not pass, in the words of the build's report."""
+
+    number: str
+    file: str
+    line: int
+    """The line of the failing step (else of the example)."""
+    name: str
+    step: str | None
+    message: str
+
+    def lines(self) -> list[str]:
+        head = f"{self.number} ({self.file}:{self.line}) {self.name}"
+        out = [head]
+        if self.step:
+            out.append(f"    step: {self.step}")
+        for number, line in enumerate(self.message.strip().splitlines() or ["(no message)"]):
+            out.append(("    got:  " if number == 0 else "          ") + line)
+        return out
+
+
+class ExampleFailed(BookError):
+    """Examples of the specification did not pass against the reference engine."""
+
+    code = "example-failed"
+
+    def __init__(self, broken: Sequence[Broken]) -> None:
+        self.broken = tuple(broken)
+        count = len(self.broken)
+        lines = [f"{count} example{'s' if count != 1 else ''} of the specification did not "
+                 "pass against the reference engine:"]
+        for item in self.broken:
+            lines.extend("  " + line for line in item.lines())
+        super().__init__("\n".join(lines))
+
+    @property
+    def failures(self) -> tuple[str, ...]:
+        return tuple(f"{b.number} ({b.file}:{b.line})" for b in self.broken)
+
+
+def broken_examples(spec: Specification, outcome: Run) -> tuple[Broken, ...]:
+    """Every example of ``spec`` that did not pass (or was not run), in file order."""
+    broken: list[Broken] = []
+    for example in spec.examples():
+        played = outcome.played.get(example.number)
+        if played is None:
+            broken.append(Broken(example.number, example.path.name, example.line, example.name,
+                                 None, "the example was not run"))
+            continue
+        result = played.result
+        if result.outcome == "passed":
+            continue
+        message = result.message or result.outcome
+        if result.outcome == "skipped":
+            message = f"skipped by the reference engine: {result.skip_reason}"
+        broken.append(Broken(example.number, example.path.name, result.step_line or example.line,
+                             example.name, result.step, message))
+    for result in outcome.result.with_outcome("failed", "errored"):
+        if not result.example or result.example.endswith(".feature"):
+            broken.append(Broken(result.feature, result.feature, result.line, result.name,
+                                 result.step, result.message or result.outcome))
+    return tuple(broken)
+
+
+# -- the Python behind an example ---------------------------------------------------------------
+
+
+def _start_state(played: Played) -> tuple[Event, tuple[Event, ...]] | None:
+    """The first position given to the engine and the moves made from it."""
+    events = played.events
+    first = next((i for i, e in enumerate(events) if e.kind in ("load", "start")), None)
+    if first is None:
+        return None
+    moves: list[Event] = []
+    for event in events[first + 1:]:
+        if event.kind != "apply":
+            break  # a second game (a new deal): the code shows the first
+        moves.append(event)
+    return events[first], tuple(moves)
+
+
+def python_of(played: Played) -> str | None:
+    """Python that reproduces the example with the public API, or ``None`` if it plays no
+    position (an example about the rule set alone)."""
+    found = _start_state(played)
+    if found is None:
+        return None
+    start, moves = found
+    names = played.names
+    seats = ", ".join(f"{n} is P{i}" for i, n in enumerate(names)) if names else ""
+    position = pprint.pformat(state_to_json(start.after), width=86, compact=True,
+                              sort_dicts=False)
+    lines = ["from durak_spec import IllegalAction, apply, check, legal_actions, parse_action",
+             "from durak_spec.game.persist import state_from_json", ""]
+    lines.append(f"# The position of the example{f' ({seats})' if seats else ''}:")
+    lines.append("state = state_from_json(" + position.replace("\n", "\n" + " " * 24) + ")")
+    for move in moves:
+        if move.action is None:
+            continue
+        notation = str(move.action)
+        who = names[move.action.player] if move.action.player < len(names) else ""
+        comment = f"  # {who}" if who else ""
+        if move.accepted:
+            lines.append(f'state = apply(state, parse_action("{notation}")){comment}')
+        else:
+            lines.append("try:")
+            lines.append(f'    check(state, parse_action("{notation}")){comment}')
+            lines.append("except IllegalAction as error:")
+            lines.append(f'    assert error.rule == "{move.rule}", error.rule')
+            lines.append("    print(error.rule, error.reason)")
+            lines.append("else:")
+            lines.append('    raise AssertionError("the engine should refuse this move")')
+    lines.append("print(state.describe())")
+    lines.append("print([str(action) for action in legal_actions(state)])")
+    return "\n".join(lines) + "\n"
+
+
+def check_python(played: Played, code: str) -> str | None:
+    """Run the code of :func:`python_of` and compare its final position with the run's;
+    ``None`` if they agree, else what went wrong (in one line)."""
+    import contextlib
+    import io
+
+    found = _start_state(played)
+    if found is None:
+        return None
+    start, moves = found
+    accepted = [m for m in moves if m.accepted]
+    expected = accepted[-1].after if accepted else start.after
+    namespace: dict[str, object] = {"__name__": "durak_book_example"}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(code, f"<example {played.example.number}>", "exec"), namespace)
+    except Exception as error:  # the code of the book must run: say what broke
+        return f"{type(error).__name__}: {error}"
+    got = namespace.get("state")
+    if not isinstance(got, GameState):
+        return "the code did not leave a GameState in 'state'"
+    if json.dumps(state_to_json(got)) != json.dumps(state_to_json(expected)):
+        return "the code reaches another position than the example"
+    return None
+
+
+def position_json(state: GameState) -> str:
+    """The saved-position JSON of ``state``, compact (for ``data-position``)."""
+    return json.dumps(state_to_json(state), ensure_ascii=False, separators=(",", ":"))
+
+
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def features_root(spec: Specification) -> Path:
+    return spec.directory

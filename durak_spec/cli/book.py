@@ -1,0 +1,42 @@
+"""``durak-spec book [--out DIR]``: build the rules website from the installed package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from durak_spec.book.build import build_book
+from durak_spec.book.site import BookError
+from durak_spec.core.cliargs import CommandError, Subparsers
+
+__all__ = ["add_parser"]
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "book", help="build the rules website (every example played while it builds)",
+        description="Build the rules website from the installed package into a folder of "
+                    "HTML pages; needs the book extra (pip install 'durak-spec[book]').")
+    parser.add_argument("--out", default="durak-book", metavar="DIR",
+                        help="the folder to write the site to (default: ./durak-book)")
+    parser.add_argument("--features", default=None, metavar="DIR",
+                        help="show these feature files instead of the package's")
+    parser.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    out = Path(args.out).resolve()
+    features = Path(args.features) if args.features else None
+    if features is not None and not features.is_dir():
+        raise CommandError(f"{features} is not a directory of feature files")
+
+    def say(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    try:
+        index = build_book(out, features=features, say=say)
+    except BookError as error:
+        raise CommandError(str(error), status=1) from None
+    print(f"the rules book is in {out} (open {index})")
+    return 0
