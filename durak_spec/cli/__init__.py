@@ -37,11 +37,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias
 
-from durak_spec.core.cards import CardError
 from durak_spec.core.cliargs import EXIT_USAGE, CommandError, Subparsers
 from durak_spec.core.errors import DurakError
 from durak_spec.core.version import __version__
-from durak_spec.model.rules import RuleSetError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
@@ -128,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         _say_error(error.prog or prog, error.message)
         return error.status
-    except (DurakError, RuleSetError, CardError) as error:
+    except DurakError as error:
         _say_error(prog, str(error))
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -55,7 +55,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from durak_spec.core.cards import DECK, Card, format_cards, parse_card
-from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.core.errors import DurakError, IllegalAction, InputError
 from durak_spec.engine import apply, check, deal, legal_actions, new_game
 from durak_spec.model.actions import (
     Action,
@@ -113,8 +113,10 @@ changed its state, an engine that broke the protocol, an engine that raised or r
 # -- records: replayable games -------------------------------------------------------------------
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A lockstep record (JSON) that cannot be read; the message names the field."""
+
+    code = "lockstep-record"
 
 
 @dataclass(frozen=True, slots=True)

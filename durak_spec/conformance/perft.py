@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from durak_spec.core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from durak_spec.core.errors import DurakError, InputError
 from durak_spec.engine import apply, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
@@ -80,12 +81,16 @@ DEFAULT_BUDGET = 6000
 MAX_DEPTH = 12
 
 
-class PerftFileError(ValueError):
+class PerftFileError(InputError):
     """A perft data file that cannot be read; the message names the file and the field."""
 
+    code = "perft-file"
 
-class PerftError(RuntimeError):
+
+class PerftError(DurakError):
     """An engine that cannot be counted: it rejected an action it listed itself."""
+
+    code = "perft-engine"
 
 
 @dataclass(frozen=True, slots=True)

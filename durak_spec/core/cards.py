@@ -1,4 +1,4 @@
-"""Suits, ranks, cards and the card notation (layer 1: imports nothing of the project).
+"""Suits, ranks, cards and the card notation (layer 1: imports only the errors).
 
 A card is written rank then suit: ``7♣``, ``10♥``, ``Q♠``, ``A♦``.  The same cards can be
 typed with ASCII letters for the suit (``7C``, ``10H``, ``QS``, ``AD``) and ``T`` for ten
@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
+from durak_spec.core.errors import NotationError
+
 __all__ = [
     "DECK",
     "Card",
@@ -28,8 +30,10 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
-    """A card string that is not a card of the 36-card Durak deck."""
+class CardError(NotationError):
+    """A card string that is not a card of the 36-card Durak deck (code ``"card"``)."""
+
+    code = "card"
 
 
 class Suit(IntEnum):

@@ -1,5 +1,5 @@
 """The rule index: every rule ID of the specification with its title, kind and sources
-(layer 1: imports nothing of the project).
+(layer 1: imports only the errors and the JSON reader).
 
 The index lives in ``durak_spec/data/rule_index.json``.  It holds one entry per ID of the
 rules inventory (``DEAL-1`` … ``TERM-1``, in inventory order), followed by the
@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
+
+from durak_spec.core.errors import InputError
 
 __all__ = [
     "CHAPTERS",
@@ -103,8 +105,10 @@ _FIELDS: Final[tuple[str, ...]] = (
 _ORIGIN: Final = "durak_spec/data/rule_index.json"
 
 
-class RuleIndexError(ValueError):
+class RuleIndexError(InputError):
     """A rule index document that is malformed; the message names the offending entry."""
+
+    code = "rule-index"
 
 
 @dataclass(frozen=True)
@@ -181,13 +185,15 @@ class RuleIndex(Mapping[str, RuleEntry]):
     def ids(self, kind: str | None = None) -> tuple[str, ...]:
         """The IDs in index order, only those of one kind if ``kind`` is given."""
         if kind is not None and kind not in RULE_KINDS:
-            raise ValueError(f"unknown rule kind {kind!r}; expected one of {_listing(RULE_KINDS)}")
+            raise RuleIndexError(f"unknown rule kind {kind!r}; expected one of "
+                                 f"{_listing(RULE_KINDS)}", code="unknown-kind")
         return tuple(e.id for e in self._entries if kind is None or e.kind == kind)
 
     def by_chapter(self, chapter: str) -> tuple[RuleEntry, ...]:
         """The entries of one chapter (a slug of :data:`CHAPTERS`), in index order."""
         if chapter not in CHAPTERS:
-            raise ValueError(f"unknown chapter {chapter!r}; expected one of {_listing(CHAPTERS)}")
+            raise RuleIndexError(f"unknown chapter {chapter!r}; expected one of "
+                                 f"{_listing(CHAPTERS)}", code="unknown-chapter")
         return tuple(e for e in self._entries if e.chapter == chapter)
 
     def _unknown_message(self, rule_id: object) -> str:

@@ -124,12 +124,14 @@ class SavedGameError(DurakError):
     malformed). ``str(error)`` is ``"<path>: <reason> (<rule>)"``.
     """
 
-    def __init__(self, path: str, reason: str, rule: str | None = None) -> None:
+    code = "saved-game"
+
+    def __init__(self, path: str, reason: str, rule: str | None = None, *,
+                 code: str | None = None) -> None:
         text = f"{path}: {reason}" if path else reason
-        super().__init__(f"{text} ({rule})" if rule else text)
+        super().__init__(f"{text} ({rule})" if rule else text, rule=rule, code=code)
         self.path = path
         self.reason = reason
-        self.rule = rule
 
     def __reduce__(self) -> tuple[type[SavedGameError], tuple[str, str, str | None]]:
         return (type(self), (self.path, self.reason, self.rule))

@@ -139,17 +139,18 @@ class ProtocolError(DurakError):
     position no game can reach): then it names the broken rule.
     """
 
+    code = "protocol"
+
     def __init__(self, reason: str, *, field: str | None = None, line: str | bytes | None = None,
                  message_id: int | None = None, rule: str | None = None) -> None:
         self.reason = reason
         self.field = field
         self.line = line
         self.message_id = message_id
-        self.rule = rule
         where = f"{field}: " if field else ""
         broken = f" ({rule})" if rule else ""
         quoted = f" (in line: {quote(line)})" if line is not None else ""
-        super().__init__(f"{where}{reason}{broken}{quoted}")
+        super().__init__(f"{where}{reason}{broken}{quoted}", rule=rule)
 
     def __reduce__(self) -> Any:
         return (_rebuild, (type(self), self.reason, self.field, self.line, self.message_id,
@@ -158,6 +159,8 @@ class ProtocolError(DurakError):
 
 class MalformedMessage(ProtocolError):
     """A line that is not a JSON object at all (bad JSON, bad UTF-8, another JSON value)."""
+
+    code = "malformed-message"
 
 
 def _rebuild(cls: type[ProtocolError], reason: str, field: str | None,

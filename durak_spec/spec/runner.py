@@ -59,6 +59,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, ScenarioTemplate, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from durak_spec.core.errors import InputError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
@@ -105,8 +106,10 @@ class RunnerError(RuntimeError):
                                     if tail else ""))
 
 
-class FilterError(ValueError):
+class FilterError(InputError):
     """A filter names a rule ID, tag or profile that does not exist."""
+
+    code = "filter"
 
 
 # -- results ---------------------------------------------------------------------------------------
