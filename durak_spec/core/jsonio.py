@@ -54,7 +54,9 @@ import math
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable, Iterator
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias
 
@@ -82,8 +84,9 @@ __all__ = [
 MAX_DEPTH: Final = 64
 """The deepest nesting of arrays and objects read by default (the formats need about 5)."""
 
-MAX_DIGITS: Final = 100
-"""The most digits of a whole number read (a seed or an id needs at most 20)."""
+MAX_DIGITS: Final = 4300
+"""The most digits of a whole number read: Python's own default limit (the formats' numbers
+need at most 20; each format then checks its numbers' range)."""
 
 DEFAULT_MAX_BYTES: Final = 8 * 1024 * 1024
 """The largest document :func:`read_json` reads unless told otherwise."""
@@ -176,16 +179,19 @@ def _float(text: str) -> float:
 
 def _int(text: str) -> int:
     if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refusal(f"a number of {len(text.lstrip('-'))} digits is too large; whole "
-                       f"numbers have at most {MAX_DIGITS}", "json-number")
+        raise _Refusal(_TOO_MANY_DIGITS, "json-number")
     return int(text)
 
 
-# A short text holds no number longer than itself: its numbers are parsed by Python's own
-# int, and only longer texts pay for the length check of every number.
+_TOO_MANY_DIGITS: Final = (f"a whole number has more than {MAX_DIGITS} digits; no number "
+                           "of these formats is that long")
+
 _Scan: TypeAlias = Callable[[str, int], tuple[Any, int]]
-_PLAIN_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
+_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
     object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float).scan_once
+"""Python's own int reads the whole numbers: it refuses more than 4300 digits (and the
+message says so) before converting; only an interpreter whose limit was raised or turned
+off pays for :data:`_CHECKED_SCAN`'s length check of every number."""
 _CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
     object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
     parse_int=_int).scan_once
@@ -224,16 +230,13 @@ def _too_deep(text: str, max_depth: int) -> bool:
     and counted. On malformed text the count may be too high, never too low, so the parser
     that runs afterwards never recurses deeper than ``max_depth``.
     """
-    skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = 0
-    for char in skeleton:
-        if char in "[{":
-            depth += 1
-            if depth > max_depth:
-                return True
-        else:
-            depth -= 1
-    return False
+    # Without escapes, the strings are exactly every other piece between quotes.
+    structure = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", structure)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > max_depth
+
+
+_DEPTH_STEP: Final = MappingProxyType({"[": 1, "{": 1, "]": -1, "}": -1})
 
 
 def _where(text: str, position: int) -> str:
@@ -266,19 +269,25 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
         raise JsonError(f"{what} nests arrays and objects more than {max_depth} levels deep",
                         code="json-too-deep")
     start = len(text) - len(text.lstrip(_WHITESPACE))
-    scan = _CHECKED_SCAN if len(text) > MAX_DIGITS else _PLAIN_SCAN
+    limit = sys.get_int_max_str_digits()
+    scan = _SCAN if 0 < limit <= MAX_DIGITS or len(text) <= MAX_DIGITS else _CHECKED_SCAN
     try:
         value, end = scan(text, start)
     except StopIteration as stop:
         position = stop.value
-        found = "nothing" if position >= len(text) else show(text[position:position + 10])
+        found = text[position:position + 10].rstrip(_WHITESPACE)
+        found = show(found) if found else "nothing"
         raise JsonError(f"{what} is not JSON: expected a value at {_where(text, position)}, "
                         f"found {found}", code="json-syntax") from None
     except json.JSONDecodeError as error:
-        raise JsonError(f"{what} is not JSON: {error.msg} at {_where(text, error.pos)}",
+        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
+        raise JsonError(f"{what} is not JSON: {message} at {_where(text, error.pos)}",
                         code="json-syntax") from None
     except _Refusal as refusal:
         raise JsonError(f"{what} is not I-JSON: {refusal.reason}", code=refusal.code) from None
+    except ValueError:  # Python's int refuses a number of more than its limit of digits
+        raise JsonError(f"{what} is not I-JSON: {_TOO_MANY_DIGITS}", code="json-number") \
+            from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise JsonError(f"{what} nests too deeply", code="json-too-deep") from None
     if end != len(text) and text[end:].strip(_WHITESPACE):
@@ -300,16 +309,15 @@ def _no_surrogates(value: Any) -> None:
         elif isinstance(item, dict):
             for key, member in item.items():
                 if not key.isascii() and _SURROGATE.search(key):
-                    _lone_surrogate(path, "a key of this object")
+                    _lone_surrogate(path, "a key of the object")
                 stack.append((member, (path, key)))
         elif isinstance(item, list):
             stack.extend((member, (path, i)) for i, member in enumerate(item))
 
 
 def _lone_surrogate(path: Path, what: str = "the string") -> NoReturn:
-    where = path_text(path)
-    fail(path, f"{what if where else what + ' at the top'} holds a lone surrogate escape "
-         "(\\ud800 to \\udfff without its pair), which is no character", "json-surrogate")
+    fail(path, f"{what} holds a lone surrogate escape (\\ud800 to \\udfff without its pair), "
+         "which is no character", "json-surrogate")
 
 
 def read_file(path: str | os.PathLike[str], *, what: str = "the file",
@@ -326,7 +334,7 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
     try:
         fd = os.open(name, flags)
     except OSError as error:
-        raise JsonError(f"cannot read {what} {name}: {error.strerror or error}",
+        raise JsonError(f"cannot read {name}: {error.strerror or error}",
                         code="file") from None
     try:
         info = os.fstat(fd)
@@ -349,7 +357,7 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
                             code="json-too-large")
         return b"".join(chunks)
     except OSError as error:
-        raise JsonError(f"cannot read {what} {name}: {error.strerror or error}",
+        raise JsonError(f"cannot read {name}: {error.strerror or error}",
                         code="file") from None
     finally:
         os.close(fd)
@@ -417,11 +425,14 @@ def show(value: object, limit: int = 60) -> str:
 
 
 def expect_object(value: object, path: Path, required: tuple[str, ...],
-                  optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    """An object with the ``required`` keys and no keys but those and ``optional``."""
+                  optional: tuple[str, ...] = (), *, noun: str = "object") -> dict[str, Any]:
+    """An object with the ``required`` keys and no keys but those and ``optional``.
+
+    ``noun`` names the object in the message about a key it should not have.
+    """
     if not isinstance(value, dict):
         fail(path, f"must be a JSON object, not {show(value)}")
-    if len(value) == len(required) and all(key in value for key in required):
+    if len(value) == len(required) and value.keys() == set(required):
         return value
     for key in required:
         if key not in value:
@@ -429,7 +440,7 @@ def expect_object(value: object, path: Path, required: tuple[str, ...],
     for key in value:
         if key not in required and key not in optional:
             fields = ", ".join((*required, *optional))
-            fail((path, key), f"is not a field here (the fields are {fields})")
+            fail((path, key), f"is not a field of this {noun} (its fields are {fields})")
     return value
 
 

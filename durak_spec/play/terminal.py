@@ -97,9 +97,9 @@ def run(args: argparse.Namespace) -> int:
                                "leave out --players and --set")
         try:
             game = persist.load(args.load)
-        except OSError as error:
-            raise CommandError(f"cannot read {args.load}: {error.strerror or error}") from None
         except persist.SavedGameError as error:
+            if error.code in ("file", "json-too-large"):
+                raise CommandError(f"--load: {error}") from None
             raise CommandError(f"{args.load} is not a saved game that can be resumed: "
                                f"{error}") from None
         seed = args.seed if args.seed is not None else (game.seed or 0)

@@ -24,6 +24,7 @@ from typing import TextIO
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
 from durak_spec.protocol import Engine, ReferenceEngine
 from durak_spec.protocol.wire import (
+    MAX_LINE,
     ApplyRequest,
     ErrorReply,
     HelloReply,
@@ -104,11 +105,26 @@ class Server:
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Serve ``engine`` on the streams until ``quit`` or the end of ``stdin``; then close it."""
+    """Serve ``engine`` on the streams until ``quit`` or the end of ``stdin``; then close it.
+
+    A line longer than :data:`~durak_spec.protocol.wire.MAX_LINE` characters is not read
+    into memory: its rest is skipped and it gets an error reply.
+    """
     server = Server(engine)
     try:
-        for line in stdin:
-            reply = server.handle(line)
+        while True:
+            line = stdin.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while True:  # skip the rest of the line, a piece at a time
+                    rest = stdin.readline(MAX_LINE)
+                    if not rest or rest.endswith("\n"):
+                        break
+                reply: str | None = encode_reply(ErrorReply(
+                    None, f"the line is longer than {MAX_LINE} characters; it is not read"))
+            else:
+                reply = server.handle(line)
             if reply is None:
                 continue
             stdout.write(reply + "\n")
