@@ -7,7 +7,12 @@ Subcommands::
                     [--max-actions K] [--quiet] [--json]
     durak-spec check [--engine CMD] [--rule ID ...] [--tag T ...] [--profile NAME ...]
                      [--json FILE|-] [--junit-xml FILE] [--timeout S] [-v]
+    durak-spec check --random N [--seed S] [--profile NAME ...] [--players N ...]
+    durak-spec check --perft [--max-depth D]
     durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...
+    durak-spec serve [module:Engine] [--schema]
+    durak-spec perft [--check | --list | --generate] [FILE ...] [--engine CMD]
+    durak-spec tips [--games N] [--tips TIP-1,...] [--svg FILE]
 
 Adding a subcommand
 -------------------
@@ -31,6 +36,7 @@ stderr with exit code 2. :func:`~durak_spec.model.options.add_rules_arguments` a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -52,6 +58,9 @@ SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli.game:add_parser",
     "durak_spec.conformance.checker:add_parser",
     "durak_spec.play.terminal:add_parser",
+    "durak_spec.protocol.serve:add_parser",
+    "durak_spec.conformance.perft:add_parser",
+    "durak_spec.play.tipsim:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
 
@@ -106,9 +115,20 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _safe_output() -> None:
+    """Text that cannot be written as the terminal's encoding (a lone surrogate an engine
+    named itself with, say) is written as its escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     prog = PROG
+    _safe_output()
     try:
         parser = build_parser()
         try:

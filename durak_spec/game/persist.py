@@ -88,6 +88,8 @@ from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "POSITION_KEYS",
     "STATE_FORMAT",
     "VERSION",
     "SavedGameError",
@@ -111,7 +113,9 @@ VERSION: Final = 1
 """The version of both document formats that this module writes and reads."""
 
 _GAME_KEYS: Final = ("format", "version", "rules", "seed", "deck", "initial", "history", "state")
-_POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
+POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
+"""The keys of a position, in the order they are written."""
+_POSITION_KEYS: Final = POSITION_KEYS
 _STATE_KEYS: Final = ("format", "version", "rules", *_POSITION_KEYS)
 
 T = TypeVar("T")

@@ -38,7 +38,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from types import MappingProxyType
+from typing import BinaryIO, Final, TextIO
 
 from durak_spec.core.cards import Card, CardError, Suit, parse_cards
 from durak_spec.core.cliargs import CommandError, Subparsers
@@ -192,12 +193,12 @@ class LineReader:
                 return
 
 
-_ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
+_ASCII_SUITS: Final = MappingProxyType(str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"}))
+_RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _BOLD, _DIM, _RED_ON, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[0m"
 
 # The book's pages are its chapters; the worked examples have their own page name.
-_PAGE_OF_CHAPTER = {"examples": "worked-examples"}
+_PAGE_OF_CHAPTER: Final = MappingProxyType({"examples": "worked-examples"})
 
 
 def book_pointer(rule_id: str) -> str:

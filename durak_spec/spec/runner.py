@@ -311,7 +311,13 @@ class _Filters:
 def _unknown(what: str, name: str, known: Sequence[str]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    by_case = {item.casefold(): item for item in known}
+    same = by_case.get(name.casefold())
+    if same is not None:
+        return (f"{name!r} is not a {what} of the specification; did you mean {same!r}? "
+                "(upper and lower case differ)")
+    close = [by_case[c] for c in
+             difflib.get_close_matches(name.casefold(), list(by_case), n=3, cutoff=0.6)]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     return f"{name!r} is not a {what} of the specification{hint}"
 
