@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib.resources
-import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from durak_spec.core.errors import InputError
+from durak_spec.core.jsonio import JsonError, read_file, read_json
 
 __all__ = [
     "CHAPTERS",
@@ -103,6 +103,7 @@ _FIELDS: Final[tuple[str, ...]] = (
     "summary",
 )
 _ORIGIN: Final = "durak_spec/data/rule_index.json"
+_MAX_BYTES: Final = 4 * 1024 * 1024
 
 
 class RuleIndexError(InputError):
@@ -209,7 +210,7 @@ class RuleIndex(Mapping[str, RuleEntry]):
         return f"unknown rule id {text!r}{hint}"
 
 
-def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
+def parse_rule_index(text: str | bytes, *, origin: str = "<string>") -> RuleIndex:
     """A rule index from the text of its JSON document, validated.
 
     Raises :class:`RuleIndexError` naming ``origin`` and the offending entry when the
@@ -218,9 +219,9 @@ def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
     that is not one of :data:`SOURCES`.
     """
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RuleIndexError(f"{origin}: not valid JSON: {error}") from error
+        document = read_json(text, what="a rule index", max_bytes=_MAX_BYTES)
+    except JsonError as error:
+        raise RuleIndexError(f"{origin}: {error}", code=error.code) from None
     if not isinstance(document, dict):
         raise RuleIndexError(f"{origin}: expected a JSON object at the top level")
     if document.get("format") != FORMAT:
@@ -248,8 +249,11 @@ def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
 
 def read_rule_index(path: str | Path) -> RuleIndex:
     """A rule index read from a JSON file (see :func:`parse_rule_index`)."""
-    path = Path(path)
-    return parse_rule_index(path.read_text(encoding="utf-8"), origin=str(path))
+    try:
+        data = read_file(path, what="the rule index", max_bytes=_MAX_BYTES)
+    except JsonError as error:
+        raise RuleIndexError(str(error), code=error.code) from None
+    return parse_rule_index(data, origin=str(path))
 
 
 @functools.cache
