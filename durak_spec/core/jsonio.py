@@ -293,7 +293,9 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
     if end != len(text) and text[end:].strip(_WHITESPACE):
         raise JsonError(f"{what} is not JSON: more text after the value at "
                         f"{_where(text, end)}", code="json-syntax")
-    if "\\u" in text and ("\\ud" in text or "\\uD" in text):
+    if ("\\u" in text and ("\\ud" in text or "\\uD" in text)) or (
+            not isinstance(data, bytes | bytearray) and not text.isascii()
+            and _SURROGATE.search(text)):  # escaped, or (in a str) a raw surrogate
         _no_surrogates(value)
     return value
 

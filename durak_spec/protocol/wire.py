@@ -151,7 +151,7 @@ def quote(line: str | bytes, limit: int = QUOTE_LIMIT) -> str:
         more = len(line) - len(cut)
     else:
         text, more = line, 0
-    text = text.rstrip("\r\n")
+    text = _characters(text.rstrip("\r\n"))
     if len(text) <= limit and not more:
         return text
     rest = len(text) - limit + more
@@ -814,9 +814,21 @@ def encode_reply(reply: Reply) -> str:
 
 
 def _cut(text: str) -> str:
-    if len(text) <= ERROR_LIMIT:
+    """A message for a reply: at most :data:`ERROR_LIMIT` characters, and characters only
+    (a lone surrogate quoted from bad input is written as the text ``\\ud800``)."""
+    if len(text) > ERROR_LIMIT:
+        text = f"{text[:ERROR_LIMIT]}… ({len(text) - ERROR_LIMIT} more characters)"
+    return _characters(text)
+
+
+def _characters(text: str) -> str:
+    if text.isascii():
         return text
-    return f"{text[:ERROR_LIMIT]}… ({len(text) - ERROR_LIMIT} more characters)"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", errors="backslashreplace").decode("utf-8")
+    return text
 
 
 def decode_reply(line: str | bytes, cmd: Command) -> Reply:
