@@ -332,4 +332,21 @@ def test_python_dash_m_runs_the_command_line(capsys: pytest.CaptureFixture[str])
     assert bad.stdout == ""
     assert bad.stderr.splitlines() == [
         "durak-spec game: error: Durak is played by 2 to 6 players (DEAL-3); "
-        "9 players is not a game"]
+        "9 players are not a game"]
+
+
+def test_game_quiet_without_a_seed_still_prints_the_seed(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    code, out, _ = run(capsys, "game", "--quiet")
+    assert code == 0
+    found = re.fullmatch(r"Outcome: .+ \(seed (\d+)\)\n", out)
+    assert found is not None, out
+    again = run(capsys, "game", "--quiet", "--seed", found.group(1))[1]
+    assert out.startswith(again.rstrip("\n"))
+
+
+@pytest.mark.parametrize("command", [["game"], ["play"]])
+def test_negative_seeds_are_refused(capsys: pytest.CaptureFixture[str], command: list[str]
+                                    ) -> None:
+    code, _, err = run(capsys, *command, "--seed", "-5")
+    assert code == 2 and "'-5' is not a count" in err

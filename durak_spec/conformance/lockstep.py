@@ -999,7 +999,8 @@ class LockstepResult:
             counts[result.outcome] += 1
         return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
                 f"{counts['failed']} failed, {len(self.skipped)} skipped "
-                f"(configurations; {self.games} games, {self.actions} actions, "
+                f"(configurations; {_count(self.games, 'game')}, "
+                f"{_count(self.actions, 'action')}, "
                 f"{self.seconds:.1f} s)")
 
     def to_json(self) -> dict[str, object]:
@@ -1139,7 +1140,8 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             status = f"not played: {item.stopped}"
         else:
             status = "agreed"
-        lines.append(f"  {item.label}: {item.games} games, {item.actions} actions: {status}")
+        lines.append(f"  {item.label}: {_count(item.games, 'game')}, "
+                     f"{_count(item.actions, 'action')}: {status}")
     if verbose and result.skipped:
         lines.extend(f"  skipped {label}: {reason}" for label, reason in result.skipped)
     elif result.skipped:
@@ -1162,3 +1164,7 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
         lines.append("")
     lines.append(result.summary())
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -117,7 +117,9 @@ class RuleSet:
             raise RuleSetError(f"players must be a whole number from 2 to 6, not {self.players!r}")
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleSetError(
-                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} players is not a game",
+                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} "
+                f"player{'' if self.players == 1 else 's'} {'is' if self.players == 1 else 'are'}"
+                " not a game",
                 rule="DEAL-3",
             )
         for name in ("transfer", "transfer_by_showing_trump", "multi_card_opening",
