@@ -622,6 +622,7 @@ _HANGS_ON_THE_FIFTH = textwrap.dedent("""\
 
 
 def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Path) -> None:
+    # It hangs on the fifth request of each process: short scenarios pass in between.
     script = tmp_path / "engine.py"
     script.write_text(_HANGS_ON_THE_FIFTH, encoding="utf-8")
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}", "--timeout", "0.5",
@@ -630,7 +631,8 @@ def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Pat
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     outcomes = [s["outcome"] for s in scenarios]
     first_skip = outcomes.index("skipped")
-    assert outcomes[first_skip - 3:first_skip] == ["errored"] * 3  # three in a row, then stop
+    assert outcomes[:first_skip].count("errored") == 3  # three time-outs, then no more waiting
+    assert outcomes[first_skip - 1] == "errored"
     assert set(outcomes[first_skip:]) == {"skipped"}
     skipped = [s for s in scenarios if s["outcome"] == "skipped"]
     assert len(skipped) > 300

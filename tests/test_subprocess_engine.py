@@ -378,6 +378,13 @@ MISBEHAVIOURS: list[tuple[str, str, FailureKind, str | None, str]] = [
      "protocol", None, "speaks protocol version 2"),
     ("chatty", "if n == 2: print('loading tables...')", "malformed", "loading tables...",
      "is not JSON"),
+    # issue 12, item 3: nesting deep enough to overflow a recursive reader is malformed
+    ("deep", "if n == 3: reply = '{\"id\":3,\"ok\":true,\"actions\":' + '[' * 987 + "
+     "']' * 987 + '}'", "malformed", '{"id":3,"ok":true,"actions":[[[', "levels deep"),
+    ("duplicate-key", "if n == 3: reply = reply[:-1] + ',\"ok\":true}'", "malformed",
+     '"ok":true}', "appears twice"),
+    ("surrogate", "if n == 3: reply = reply.replace('\"open\"', '\"\\\\ud800\"', 1)",
+     "malformed", "ud800", "actions[0].type: the string holds a lone surrogate"),
     ("dies-leaving-a-child", "if n == 4: subprocess.Popen(['sleep', '60']); sys.exit(5)",
      "crashed", None, "exit status 5"),
     ("closes-output", "if n == 4: sys.stdout.close(); os.close(1); time.sleep(60)", "exited",

@@ -2,11 +2,13 @@
 
 A saved game is resumed exactly: it holds the rule set, the position after the deal, the
 whole history and (as a check) the position the history leads to. Loading trusts
-nothing: every key, type and card is checked, every position must be one the rules allow
-(:func:`~durak_spec.engine.validate_state`), the history is replayed action by action and
-must lead to the stored position. Whatever is wrong is reported as a
-:class:`SavedGameError` that names the place in the document (``initial.hands[1][2]``,
-``history[17]``) and, when a rule of the game is broken, the rule (``.rule``).
+nothing: only a regular file of at most :data:`MAX_BYTES` is read, as UTF-8 I-JSON
+(:func:`durak_spec.core.jsonio.read_json`), every key, type and card is checked, every
+position must be one the rules allow (:func:`~durak_spec.engine.validate_state`), the
+history is replayed action by action and must lead to the stored position. Whatever is
+wrong is reported as a :class:`SavedGameError` that names the place in the document
+(``initial.hands[1][2]``, ``history[17]``) and, when a rule of the game is broken, the
+rule (``.rule``).
 
 The game document (``"format": "durak-spec/game"``, version 1)
 -----------------------------------------------------------------
