@@ -45,6 +45,7 @@ from durak_spec.model.state import GameState
 from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, Report, Verdict
 from durak_spec.protocol.wire import (
     ApplyRequest,
+    Codec,
     ErrorReply,
     HelloReply,
     HelloRequest,
@@ -276,6 +277,7 @@ class SubprocessEngine:
         self._requests = 0
         self._seconds = 0.0
         self._last_stderr = ""
+        self._codec = Codec()  # this client's memory of the engine's actions
         self._spawn()
 
     # -- process management -----------------------------------------------------------
@@ -380,7 +382,7 @@ class SubprocessEngine:
         started = time.perf_counter()
         try:
             line = self._exchange(process, request,
-                                  (encode_request(request) + "\n").encode("utf-8"),
+                                  (encode_request(request, self._codec) + "\n").encode("utf-8"),
                                   self.timeout if timeout is None else timeout)
         except EngineFailure:
             raise
@@ -389,7 +391,7 @@ class SubprocessEngine:
             self._stopped = f"it was stopped when {request.cmd} was interrupted"
             raise
         try:
-            reply = decode_reply(line, request.cmd)
+            reply = decode_reply(line, request.cmd, self._codec)
         except MalformedMessage as error:
             raise self._fail("malformed", f"the answer to {request.cmd} is not a JSON "
                              f"object: {error.reason}", line) from None

@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal, NoReturn
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
 from durak_spec.core.errors import DurakError
@@ -90,7 +90,7 @@ from durak_spec.model.actions import (
     Transfer,
 )
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
-from durak_spec.model.state import GameState, Pair, card_key
+from durak_spec.model.state import GameState, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 
 __all__ = [
@@ -100,6 +100,7 @@ __all__ = [
     "QUOTE_LIMIT",
     "REPLY_TYPES",
     "ApplyRequest",
+    "Codec",
     "Command",
     "ErrorReply",
     "HelloReply",
@@ -248,10 +249,11 @@ def _wire_spellings() -> dict[str, Card]:
 
 _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
+_CARD_OF: Final = _WIRE_CARDS.copy().__getitem__
+"""The card of a spelling (``KeyError`` for anything else): the look-up of the hot paths,
+without the proxy's indirection, for ``map``."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
-_CARD_ORDER: Final = MappingProxyType(
-    {card: i for i, card in enumerate(sorted(DECK, key=card_key))})
 _QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
 """Each card as the JSON string the encoder writes."""
 
@@ -273,7 +275,7 @@ def card_from_wire(value: object, field: Path = "card") -> Card:
 def _cards(value: object, path: Path) -> tuple[Card, ...]:
     if isinstance(value, list):
         try:
-            return tuple([_WIRE_CARDS[item] for item in value])
+            return tuple(map(_CARD_OF, value))
         except (KeyError, TypeError):
             for i, item in enumerate(value):
                 card_from_wire(item, (path, i))
@@ -293,8 +295,10 @@ def _suit(value: object, path: Path) -> Suit:
 def _table(value: object, path: Path) -> tuple[Pair, ...]:
     if type(value) is list:
         try:
-            return tuple([Pair(_WIRE_CARDS[attack], None if cover is None
-                               else _WIRE_CARDS[cover]) for attack, cover in value])
+            return tuple([Pair(_CARD_OF(pair[0]), None if pair[1] is None
+                               else _CARD_OF(pair[1]))
+                          if type(pair) is list and len(pair) == 2 else _not_a_list()
+                          for pair in value])
         except (KeyError, TypeError, ValueError):
             pass  # a wrong pair: read them one by one below to name it
     pairs = []
@@ -400,8 +404,10 @@ def _action_text(action: Action) -> str:
     return f'{{"player":{player},"type":"{action.kind}"}}'
 
 
-def _actions(value: object, path: Path) -> tuple[Action, ...]:
+def _actions(value: object, path: Path, codec: Codec | None) -> tuple[Action, ...]:
     items = expect_list(value, path)
+    if codec is not None:
+        return tuple([codec.action(item, (path, i)) for i, item in enumerate(items)])
     return tuple([action_from_wire(item, (path, i)) for i, item in enumerate(items)])
 
 
@@ -466,15 +472,18 @@ def report_to_json(report: Report) -> dict[str, Any]:
 
 def _hands(value: object, path: Path) -> tuple[tuple[Card, ...], ...]:
     """Hands (or known cards), each sorted canonically."""
-    order = _CARD_ORDER.__getitem__
-    if type(value) is list and all(type(hand) is list for hand in value):
+    if type(value) is list:  # cards sort in canonical order by themselves (card_key)
         try:
-            return tuple([tuple(sorted([_WIRE_CARDS[c] for c in hand], key=order))
-                          for hand in value])
+            return tuple([tuple(sorted(map(_CARD_OF, hand))) if type(hand) is list
+                          else _not_a_list() for hand in value])
         except (KeyError, TypeError):
             pass  # a wrong card: read them one by one below to name it
-    return tuple([tuple(sorted(_cards(hand, (path, i)), key=order))
+    return tuple([tuple(sorted(_cards(hand, (path, i))))
                   for i, hand in enumerate(expect_list(value, path))])
+
+
+def _not_a_list() -> NoReturn:
+    raise TypeError
 
 
 _REPORT_KEYS: Final = frozenset(REPORT_FIELDS)
@@ -737,10 +746,11 @@ def _failed(error: JsonError, line: str | bytes, data: Mapping[str, Any]) -> Pro
                          message_id=_message_id(data), rule=rule)
 
 
-def encode_request(request: Request) -> str:
+def encode_request(request: Request, codec: Codec | None = None) -> str:
     """One request as a JSON line (without the final newline)."""
     if isinstance(request, ApplyRequest):
-        return f'{{"id":{int(request.id)},"cmd":"apply","action":{_action_text(request.action)}}}'
+        text = codec.text(request.action) if codec is not None else _action_text(request.action)
+        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}}}'
     if isinstance(request, StartRequest):
         return write_json({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
                            "deck": [str(c) for c in request.deck], "seed": request.seed})
@@ -758,16 +768,16 @@ REQUEST_FIELDS: Final = MappingProxyType({
 """The fields of each request, by its ``cmd``."""
 
 
-def decode_request(line: str | bytes) -> Request:
+def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
     """Parse one request line strictly; raises :class:`ProtocolError` naming the field."""
     data = _load_line(line)
     try:
-        return _request(data)
+        return _request(data, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
 
 
-def _request(data: dict[str, Any]) -> Request:
+def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     if "id" not in data:
         fail("id", "is missing")
     ident = expect_int(data["id"], "id")
@@ -776,7 +786,9 @@ def _request(data: dict[str, Any]) -> Request:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
     expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
     if cmd == "apply":
-        return ApplyRequest(ident, action_from_wire(data["action"]))
+        action = data["action"]
+        return ApplyRequest(ident, codec.action(action, "action") if codec is not None
+                            else action_from_wire(action))
     if cmd == "legal":
         return LegalRequest(ident)
     if cmd == "state":
@@ -791,14 +803,15 @@ def _request(data: dict[str, Any]) -> Request:
     return QuitRequest(ident)
 
 
-def encode_reply(reply: Reply) -> str:
+def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
     """One response as a JSON line (without the final newline).
 
     The line can always be written as UTF-8; an error's text is cut to
     :data:`ERROR_LIMIT` characters.
     """
     if isinstance(reply, LegalReply):
-        actions = ",".join([_action_text(a) for a in reply.actions])
+        text = codec.text if codec is not None else _action_text
+        actions = ",".join([text(a) for a in reply.actions])
         return f'{{"id":{int(reply.id)},"ok":true,"actions":[{actions}]}}'
     if isinstance(reply, ReportReply):
         return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report)}}}'
@@ -836,7 +849,7 @@ def _characters(text: str) -> str:
     return text
 
 
-def decode_reply(line: str | bytes, cmd: Command) -> Reply:
+def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) -> Reply:
     """Parse the response to a ``cmd`` request strictly.
 
     The result is the command's reply type (:data:`REPLY_TYPES`) or an :class:`ErrorReply`;
@@ -846,12 +859,12 @@ def decode_reply(line: str | bytes, cmd: Command) -> Reply:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
     data = _load_line(line)
     try:
-        return _reply(data, cmd)
+        return _reply(data, cmd, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
 
 
-def _reply(data: dict[str, Any], cmd: Command) -> Reply:
+def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
     if "id" not in data:
         fail("id", "is missing")
     if "ok" not in data:
@@ -868,7 +881,7 @@ def _reply(data: dict[str, Any], cmd: Command) -> Reply:
         return ReportReply(ident, report_from_json(data["report"]))
     if cmd == "legal":
         expect_object(data, None, ("id", "ok", "actions"), noun="message")
-        return LegalReply(ident, _actions(data["actions"], "actions"))
+        return LegalReply(ident, _actions(data["actions"], "actions", codec))
     if cmd == "apply":
         if "accepted" not in data:
             fail("accepted", "is missing")
@@ -884,3 +897,71 @@ def _reply(data: dict[str, Any], cmd: Command) -> Reply:
         return HelloReply(ident, _capabilities(data))
     expect_object(data, None, ("id", "ok"), noun="message")
     return OkReply(ident)
+
+
+# -- a codec with caches of its own -------------------------------------------------------------
+
+
+class Codec:
+    """The wire's encoder and decoder for one conversation, remembering actions.
+
+    A game repeats its actions: the same covers and throw-ins are listed again and again.
+    A codec keeps, for the one server or client that owns it, the actions it has decoded
+    (by their JSON text's fields) and the JSON text of the actions it has encoded, up to
+    ``limit`` of each, so a repeated action costs a dictionary look-up. The module's
+    functions take a codec as their last argument; without one they remember nothing.
+    A codec is state: like the server and the subprocess engine that hold one, it serves
+    one caller at a time.
+    """
+
+    __slots__ = ("_actions", "_texts", "limit")
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self._actions: dict[tuple[object, ...], Action] = {}
+        self._texts: dict[Action, str] = {}
+        self.limit = limit
+
+    def action(self, value: object, field: Path) -> Action:
+        """:func:`action_from_wire`, remembered."""
+        key = _action_key(value)
+        if key is not None:
+            try:
+                known = self._actions.get(key)
+            except TypeError:  # a field holds an array or object: not a card
+                key = known = None
+            if known is not None:
+                return known
+        action = action_from_wire(value, field)
+        if key is not None and len(self._actions) < self.limit:
+            self._actions[key] = action
+        return action
+
+    def text(self, action: Action) -> str:
+        """The JSON text of ``action``, remembered."""
+        text = self._texts.get(action)
+        if text is None:
+            text = _action_text(action)
+            if len(self._texts) < self.limit:
+                self._texts[action] = text
+        return text
+
+
+def _action_key(value: object) -> tuple[object, ...] | None:
+    """The fields of an action object that decide the action, if it has exactly the
+    fields of its type and a seat number; ``None`` for anything else (then it is read
+    field by field)."""
+    if type(value) is not dict:
+        return None
+    kind, player, size = value.get("type"), value.get("player"), len(value)
+    if type(player) is not int:  # not True (== 1), not 1.0
+        return None
+    if kind == "cover" and size == 4 and "attack" in value and "card" in value:
+        return ("cover", player, value["attack"], value["card"])
+    if size == 3 and (kind == "throw" or kind == "transfer" or kind == "show") \
+            and "card" in value:
+        return (kind, player, value["card"])
+    if size == 2 and (kind == "take" or kind == "done" or kind == "exchange"):
+        return (kind, player)
+    if kind == "open" and size == 3 and type(value.get("cards")) is list:
+        return ("open", player, *value["cards"])
+    return None
