@@ -350,3 +350,17 @@ def test_negative_seeds_are_refused(capsys: pytest.CaptureFixture[str], command:
                                     ) -> None:
     code, _, err = run(capsys, *command, "--seed", "-5")
     assert code == 2 and "'-5' is not a count" in err
+
+
+def test_serve_answers_on_its_streams_and_exits_cleanly() -> None:
+    lines = '{"id": 1, "cmd": "hello"}\n{"id": 2, "cmd": "legal"}\n{"id": 3, "cmd": "quit"}\n'
+    for command in (["-m", "durak_spec", "serve"], ["-m", "durak_spec.serve"]):
+        done = subprocess.run([sys.executable, *command], input=lines, capture_output=True,
+                              text=True, encoding="utf-8", timeout=60, check=False)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        replies = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [r["id"] for r in replies] == [1, 2, 3]
+        assert replies[0]["name"] == "durak-spec reference"
+        assert replies[1] == {"id": 2, "ok": False,
+                              "error": "no game yet: send start or load first (in Python: "
+                                       "call start() or load())"}

@@ -196,6 +196,11 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the client went away: nothing left to answer
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second complaint when Python exits
+        return 0
+    # The wrappers must not close the process's own streams when they go away.
+    stdout.flush()
+    stdout.detach()
+    stdin.detach()
     return 0
 
 
