@@ -257,7 +257,7 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
     ``what`` names the document in messages (``"a saved game"``). Raises
     :class:`JsonError` for anything that is not I-JSON within the limits.
     """
-    if isinstance(data, bytes | bytearray):
+    if type(data) is bytes or isinstance(data, bytes | bytearray):
         if len(data) > max_bytes:
             raise JsonError(f"{what} is {len(data)} bytes long; at most {max_bytes} are read",
                             code="json-too-large")

@@ -766,6 +766,11 @@ REQUEST_FIELDS: Final = MappingProxyType({
     "state": ("id", "cmd"), "quit": ("id", "cmd"),
 })
 """The fields of each request, by its ``cmd``."""
+_REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
+                                         for cmd, names in REQUEST_FIELDS.items()})
+_REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
+_LEGAL_REPLY_KEYS: Final = frozenset(("id", "ok", "actions"))
+_ACCEPTED_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted"))
 
 
 def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
@@ -784,7 +789,8 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     cmd = data.get("cmd")
     if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
-    expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
+    if data.keys() != _REQUEST_KEYS[cmd]:  # only a wrong message pays for the details
+        expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
     if cmd == "apply":
         action = data["action"]
         return ApplyRequest(ident, codec.action(action, "action") if codec is not None
@@ -877,16 +883,19 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
                           expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"))
     ident = expect_int(data["id"], "id")
     if cmd in ("start", "load", "state"):
-        expect_object(data, None, ("id", "ok", "report"), noun="message")
+        if data.keys() != _REPORT_REPLY_KEYS:
+            expect_object(data, None, ("id", "ok", "report"), noun="message")
         return ReportReply(ident, report_from_json(data["report"]))
     if cmd == "legal":
-        expect_object(data, None, ("id", "ok", "actions"), noun="message")
+        if data.keys() != _LEGAL_REPLY_KEYS:
+            expect_object(data, None, ("id", "ok", "actions"), noun="message")
         return LegalReply(ident, _actions(data["actions"], "actions", codec))
     if cmd == "apply":
         if "accepted" not in data:
             fail("accepted", "is missing")
         if expect_bool(data["accepted"], "accepted"):
-            expect_object(data, None, ("id", "ok", "accepted"), noun="message")
+            if data.keys() != _ACCEPTED_REPLY_KEYS:
+                expect_object(data, None, ("id", "ok", "accepted"), noun="message")
             return VerdictReply(ident, Accepted())
         expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
         return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),
