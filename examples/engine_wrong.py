@@ -11,8 +11,8 @@ It exists to show what the checker reports for a wrong engine (see
 ``engine_wrong_report.txt`` beside this file)::
 
     durak-spec check --engine "python examples/engine_wrong.py"
-    python -m durak_spec.conformance.lockstep --engine "python examples/engine_wrong.py" \\
-        --profile classic-transfer --games 20
+    durak-spec check --engine "python examples/engine_wrong.py" --random 20 \\
+        --profile classic-transfer
 
 Run as a script it speaks the JSON-lines protocol on standard input and output (served
 by :func:`durak_spec.protocol.serve.serve`; ``engine_reference.py`` shows the protocol by hand).

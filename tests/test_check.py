@@ -548,7 +548,7 @@ def test_a_failing_subprocess_errors_that_scenario_and_is_restarted(
     script.write_text(_CRASHING, encoding="utf-8")
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))} {mode}", "--rule", "BEAT-1",
                  "--timeout", "1", "--json", str(tmp_path / "r.json"))
-    assert result.code == 1
+    assert result.code == 1, result.err
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     errored = [i for i, s in enumerate(scenarios) if s["outcome"] == "errored"]
     assert errored, result.out
@@ -592,3 +592,119 @@ def test_random_and_perft_are_exclusive(capsys: pytest.CaptureFixture[str]) -> N
 
     assert main(["check", "--random", "1", "--perft"]) == 2
     assert "choose one of --random and --perft" in capsys.readouterr().err
+
+
+# -- hostile engines and report files (issue 12 items 1, 6, 7 and the CLI findings) ---------
+
+_HANGS_ON_THE_FIFTH = textwrap.dedent("""\
+    import sys, time
+    from durak_spec.protocol import ReferenceEngine
+    from durak_spec.protocol.serve import Server
+
+    server = Server(ReferenceEngine())
+    for number, line in enumerate(sys.stdin, 1):
+        if number >= 5:
+            time.sleep(3600)
+        reply = server.handle(line)
+        if reply is not None:
+            sys.stdout.write(reply + "\\n")
+            sys.stdout.flush()
+    """)
+
+
+def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Path) -> None:
+    # It hangs on the fifth request of each process: short scenarios pass in between.
+    script = tmp_path / "engine.py"
+    script.write_text(_HANGS_ON_THE_FIFTH, encoding="utf-8")
+    result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}", "--timeout", "0.5",
+                 "--json", str(tmp_path / "r.json"))
+    assert result.code == 1
+    scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
+    outcomes = [s["outcome"] for s in scenarios]
+    first_skip = outcomes.index("skipped")
+    assert outcomes[:first_skip].count("errored") == 3  # three time-outs, then no more waiting
+    assert outcomes[first_skip - 1] == "errored"
+    assert set(outcomes[first_skip:]) == {"skipped"}
+    skipped = [s for s in scenarios if s["outcome"] == "skipped"]
+    assert len(skipped) > 300
+    assert all("did not answer in time" in s["skip_reason"] for s in skipped)
+    assert "the rest were skipped" in result.err
+    assert f"{outcomes.count('errored')} errored" in result.out.splitlines()[-1]
+
+
+def test_a_lone_surrogate_in_an_engine_name_is_a_failed_handshake(tmp_path: Path) -> None:
+    script = tmp_path / "engine.py"
+    script.write_text(textwrap.dedent("""\
+        import sys
+        for line in sys.stdin:
+            sys.stdout.write('{"id": 1, "ok": true, "protocol": 1, "name": "\\\\ud800", '
+                             '"version": "", "profiles": [], "players": [2], '
+                             '"capabilities": {"load": false}}\\n')
+            sys.stdout.flush()
+        """), encoding="utf-8")
+    result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}")
+    assert result.code == 1
+    assert "handshake" in result.err and "lone surrogate" in result.err
+
+
+def test_an_in_process_engine_with_a_surrogate_name_gets_its_report(tmp_path: Path) -> None:
+    class Odd(ReferenceEngine):
+        def capabilities(self) -> Capabilities:
+            return replace(super().capabilities(), name="odd \ud800 engine")
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    code = check_engine(Odd, rules=["BEAT-1"], out=out, err=io.StringIO(),
+                        json_path=str(tmp_path / "r.json"), label="odd \ud800 engine")
+    assert code == 0
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert report["engine"]["name"] == "odd \ud800 engine"
+
+
+@pytest.mark.parametrize("mode", [["--random", "1", "--profile", "classic-throw-in"],
+                                  ["--perft", "--max-depth", "1"], ["--rule", "BEAT-1"]])
+@pytest.mark.parametrize("target", ["DIR", "DIR/missing/r.json", "/dev/full"])
+def test_report_files_that_cannot_be_written_are_one_line_errors(
+        tmp_path: Path, mode: list[str], target: str) -> None:
+    if target == "/dev/full" and not Path(target).exists():
+        pytest.skip("no /dev/full here")
+    path = target.replace("DIR", str(tmp_path))
+    result = cli(*mode, "--json", path)
+    assert result.code == 2, result.err
+    assert result.err.splitlines()[-1].startswith("durak-spec check: error: cannot write ")
+    assert "Traceback" not in result.err and result.err.count("error:") == 1
+    if target != "/dev/full":  # known before anything runs: the check does not start
+        assert result.err.count("\n") == 1, result.err
+
+
+def test_no_matching_scenario_is_one_line() -> None:
+    result = cli("-k", "no scenario is named like this")
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err.splitlines() == [
+        "durak-spec check: error: no scenario of the specification matches these filters "
+        f"({len(spec_rows())} left out)"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--seed", "3"], "--seed seeds the --random games"),
+    (["--perft", "--seed", "3"], "--seed seeds the --random games"),
+    (["--random", "1", "--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--random", "1", "--rule", "BEAT-1"], "--random and --perft do not run scenarios"),
+    (["--random", "1", "--seed", "-1"], "is not a count"),
+    (["--tag", "source-b"], "did you mean 'source-B'? (upper and lower case differ)"),
+    (["--rule", "beat-3"], "did you mean 'BEAT-3'?"),
+])
+def test_options_that_would_be_ignored_are_refused(argv: list[str], message: str) -> None:
+    result = cli(*argv)
+    assert result.code == 2 and message in result.err, result.err
+    assert result.err.count("\n") == 1
+
+
+def test_progress_under_a_profile_says_how_many_were_checked() -> None:
+    result = cli("--profile", "classic-transfer", "--rule", "TRANSFER-3", "BEAT-1")
+    assert result.code == 0
+    last = result.err.strip().splitlines()[-1]
+    checked = sum(closing_counts(result.out))
+    assert re.fullmatch(rf"looked at (\d+)/\1 scenarios \({checked} checked, \d+ played under "
+                        r"other profiles\)", last), last

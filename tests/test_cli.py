@@ -67,7 +67,7 @@ def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1
-    assert "choose a command (profiles, game" in err
+    assert "choose a command (profiles, rules, game" in err
 
 
 def add_hello_parser(subparsers: cliargs.Subparsers) -> None:
@@ -332,4 +332,35 @@ def test_python_dash_m_runs_the_command_line(capsys: pytest.CaptureFixture[str])
     assert bad.stdout == ""
     assert bad.stderr.splitlines() == [
         "durak-spec game: error: Durak is played by 2 to 6 players (DEAL-3); "
-        "9 players is not a game"]
+        "9 players are not a game"]
+
+
+def test_game_quiet_without_a_seed_still_prints_the_seed(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    code, out, _ = run(capsys, "game", "--quiet")
+    assert code == 0
+    found = re.fullmatch(r"Outcome: .+ \(seed (\d+)\)\n", out)
+    assert found is not None, out
+    again = run(capsys, "game", "--quiet", "--seed", found.group(1))[1]
+    assert out.startswith(again.rstrip("\n"))
+
+
+@pytest.mark.parametrize("command", [["game"], ["play"]])
+def test_negative_seeds_are_refused(capsys: pytest.CaptureFixture[str], command: list[str]
+                                    ) -> None:
+    code, _, err = run(capsys, *command, "--seed", "-5")
+    assert code == 2 and "'-5' is not a count" in err
+
+
+def test_serve_answers_on_its_streams_and_exits_cleanly() -> None:
+    lines = '{"id": 1, "cmd": "hello"}\n{"id": 2, "cmd": "legal"}\n{"id": 3, "cmd": "quit"}\n'
+    for command in (["-m", "durak_spec", "serve"], ["-m", "durak_spec.serve"]):
+        done = subprocess.run([sys.executable, *command], input=lines, capture_output=True,
+                              text=True, encoding="utf-8", timeout=60, check=False)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        replies = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [r["id"] for r in replies] == [1, 2, 3]
+        assert replies[0]["name"] == "durak-spec reference"
+        assert replies[1] == {"id": 2, "ok": False,
+                              "error": "no game yet: send start or load first (in Python: "
+                                       "call start() or load())"}

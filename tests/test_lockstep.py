@@ -25,6 +25,7 @@ from types import ModuleType
 import pytest
 
 from durak_spec import Action, RuleSet, Take, apply, check, legal_actions, new_game, profile
+from durak_spec.cli import main
 from durak_spec.conformance.lockstep import (
     Divergence,
     GameProgress,
@@ -37,7 +38,6 @@ from durak_spec.conformance.lockstep import (
     replay,
     shrink,
 )
-from durak_spec.conformance.lockstep import main as lockstep_main
 from durak_spec.core.errors import IllegalAction
 from durak_spec.engine import deal
 from durak_spec.model.rules import ThrowIn as ThrowInRule
@@ -392,9 +392,8 @@ def test_the_command_line_reports_and_exits_non_zero_on_a_divergence(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     command = f"{PYTHON} {EXAMPLES / 'engine_wrong.py'}"
     out = tmp_path / "result.json"
-    status = lockstep_main(["--engine", command, "--games", "5", "--seed", "7",
-                            "--profile", "classic-transfer", "--players", "3",
-                            "--json", str(out)])
+    status = main(["check", "--random", "5", "--engine", command, "--seed", "7",
+                   "--profile", "classic-transfer", "--players", "3", "--json", str(out)])
     text = capsys.readouterr().out
     assert status == 1
     assert "TRANSFER-3: 1 configuration diverged" in text
@@ -402,5 +401,7 @@ def test_the_command_line_reports_and_exits_non_zero_on_a_divergence(
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["ok"] is False
     assert document["configurations"][0]["divergence"]["rule"] == "TRANSFER-3"
-    assert lockstep_main(["--games", "1", "--profile", "source-c", "--players", "2"]) == 0
-    assert lockstep_main(["--profile", "no-such-profile"]) == 2
+    assert main(["check", "--random", "1", "--profile", "source-c", "--players", "2"]) == 0
+    assert main(["check", "--random", "1", "--profile", "no-such-profile"]) == 2
+    assert main(["check", "--random", "1", "--players", "7"]) == 2
+    assert "DEAL-3" in capsys.readouterr().err

@@ -18,6 +18,7 @@ import pytest
 from helpers import position
 
 from durak_spec import Action, Cover, apply, legal_actions, new_game, profile
+from durak_spec.cli import main
 from durak_spec.conformance import perft as perft_module
 from durak_spec.conformance.perft import (
     PERFT_FORMAT,
@@ -28,7 +29,6 @@ from durak_spec.conformance.perft import (
     format_check,
     load_positions,
     locate,
-    main,
     perft,
     perft_engine,
     position_files,
@@ -83,7 +83,7 @@ def test_a_tampered_count_is_detected(tmp_path: Path,
     bad = [r for r in results if not r.ok]
     assert [r.position.id for r in bad] == [target["id"]]
     assert bad[0].first_mismatch == 3
-    assert main(["--check", str(tampered)]) == 1
+    assert main(["perft", "--check", str(tampered)]) == 1
     out = capsys.readouterr().out
     assert f"FAIL  {target['id']}" in out and "first difference at depth 3" in out
     assert f"ok    {data['positions'][0]['id']}" in out
@@ -172,7 +172,8 @@ def test_bad_files_are_refused_with_the_place(tmp_path: Path,
     good = json.loads(dump_positions(positions[:2]))
     assert good["format"] == PERFT_FORMAT
     assert load_positions([write(good)]) == positions[:2]
-    with pytest.raises(PerftFileError, match="not a perft file"):
+    with pytest.raises(PerftFileError, match="format: must be 'durak-spec/perft': this is not a "
+                                             "perft file"):
         load_positions([write({**good, "format": "other"})])
     twice = {**good, "positions": [good["positions"][0]] * 2}
     with pytest.raises(PerftFileError, match="used twice"):
@@ -182,7 +183,7 @@ def test_bad_files_are_refused_with_the_place(tmp_path: Path,
     with pytest.raises(PerftFileError, match=r"positions\[0\].*deck.*DEAL-1"):
         load_positions([write(short)])
     extra = {**good, "positions": [{**good["positions"][0], "depth": 3}]}
-    with pytest.raises(PerftFileError, match="unknown field 'depth'"):
+    with pytest.raises(PerftFileError, match=r"positions\[0\]\.depth: is not a field"):
         load_positions([write(extra)])
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     with pytest.raises(PerftFileError, match="not JSON"):
@@ -200,7 +201,7 @@ def test_stacked_decks_deal_the_given_hands() -> None:
 
 def test_the_stored_deals_are_the_definitions_of_the_generator(
         positions: list[PerftPosition]) -> None:
-    # ``python -m durak_spec.conformance.perft --generate`` would write the same deals and
+    # ``durak-spec perft --generate`` would write the same deals and
     # rules (the counts are checked above); the definitions and the files do not drift apart.
     stored = {p.id: p for p in positions}
     for _, ident, rules, hands, face_up, note in perft_module._DEFINITIONS:

@@ -393,24 +393,41 @@ def test_the_base_game_of_the_malformed_cases_loads() -> None:
     assert BASE.initial.stock and BASE.outcome is None
 
 
-@pytest.mark.parametrize(("text", "match"), [
-    ("{", r"^not JSON: Expecting property name enclosed in double quotes at line 1, "
-          r"column 2$"),
-    ('{"format": 1, "format": 2}', r"^the key 'format' appears twice in one JSON object$"),
-    ('{"version": NaN}', r"^NaN is not a JSON value$"),
-    (b"\x80abc", r"^not UTF-8 text: invalid start byte$"),
-    ("[1, 2]", r"^a saved game must be a JSON object, not an array$"),
+@pytest.mark.parametrize(("text", "match", "code"), [
+    ("{", r"^a saved game is not JSON: Expecting property name enclosed in double quotes at "
+          r"line 1, column 2$", "json-syntax"),
+    ('{"format": 1, "format": 2}', r"^a saved game is not I-JSON: the key \"format\" appears "
+                                   r"twice in one object$", "json-duplicate-key"),
+    ('{"version": NaN}', r"^a saved game is not I-JSON: NaN is not a JSON number$",
+     "json-number"),
+    ('{"version": 1e400}', r"too large for a double$", "json-number"),
+    ('{"version": ' + "9" * 5000 + "}", r"more than 4300 digits", "json-number"),
+    (b"\x80abc", r"^a saved game is not UTF-8 text \(invalid start byte at byte 0\)$",
+     "json-encoding"),
+    ('{"a": "x', r"^a saved game is not JSON: Unterminated string starting at line 1, "
+                r"column 7$", "json-syntax"),
+    ("[" * 100_000, r"^a saved game nests arrays and objects more than 64 levels deep$",
+     "json-too-deep"),
+    ('{"format": "\\ud800"}', r"^format: the string holds a lone surrogate", "json-surrogate"),
+    ("[1, 2]", r"^a saved game must be a JSON object, not an array$", "saved-game"),
 ])
-def test_text_that_is_not_a_json_game(text: str | bytes, match: str) -> None:
-    with pytest.raises(SavedGameError, match=match):
+def test_text_that_is_not_a_json_game(text: str | bytes, match: str, code: str) -> None:
+    with pytest.raises(SavedGameError, match=match) as error:
         loads(text)
+    assert error.value.code == code
 
 
-def test_loading_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                                      "utf-32-le", "utf-8-sig"])
+def test_a_saved_game_in_another_encoding_is_refused_and_named(tmp_path: Path,
+                                                               encoding: str) -> None:
     path = tmp_path / "bad.json"
-    path.write_bytes(dumps(BASE).encode("utf-16-le")[:-3])
-    with pytest.raises(SavedGameError, match=r"^not UTF-8 text: "):
+    path.write_bytes(dumps(BASE).encode(encoding))
+    name = {"utf-8-sig": "UTF-8 with a byte-order mark"}.get(encoding, encoding[:6].upper())
+    with pytest.raises(SavedGameError, match=f"^a saved game is {name}; write it as UTF-8") \
+            as error:
         load(path)
+    assert error.value.code == "json-encoding"
 
 
 def test_no_mutation_escapes_as_another_exception() -> None:

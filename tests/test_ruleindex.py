@@ -471,7 +471,7 @@ def test_broken_index_is_rejected_with_a_clear_message(
 def test_invalid_json_is_rejected(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"format": "durak-spec/rule-index", "rules": [', encoding="utf-8")
-    with pytest.raises(RuleIndexError, match="not valid JSON"):
+    with pytest.raises(RuleIndexError, match="is not JSON"):
         read_rule_index(path)
     with pytest.raises(RuleIndexError, match="top level"):
         parse_rule_index("[]")

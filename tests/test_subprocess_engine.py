@@ -377,7 +377,14 @@ MISBEHAVIOURS: list[tuple[str, str, FailureKind, str | None, str]] = [
     ("protocol-2", "if n == 1: reply = reply.replace('\"protocol\":1', '\"protocol\":2')",
      "protocol", None, "speaks protocol version 2"),
     ("chatty", "if n == 2: print('loading tables...')", "malformed", "loading tables...",
-     "not valid JSON"),
+     "is not JSON"),
+    # issue 12, item 3: nesting deep enough to overflow a recursive reader is malformed
+    ("deep", "if n == 3: reply = '{\"id\":3,\"ok\":true,\"actions\":' + '[' * 987 + "
+     "']' * 987 + '}'", "malformed", '{"id":3,"ok":true,"actions":[[[', "levels deep"),
+    ("duplicate-key", "if n == 3: reply = reply[:-1] + ',\"ok\":true}'", "malformed",
+     '"ok":true}', "appears twice"),
+    ("surrogate", "if n == 3: reply = reply.replace('\"open\"', '\"\\\\ud800\"', 1)",
+     "malformed", "ud800", "actions[0].type: the string holds a lone surrogate"),
     ("dies-leaving-a-child", "if n == 4: subprocess.Popen(['sleep', '60']); sys.exit(5)",
      "crashed", None, "exit status 5"),
     ("closes-output", "if n == 4: sys.stdout.close(); os.close(1); time.sleep(60)", "exited",
@@ -576,7 +583,7 @@ def test_serve_answers_every_request_and_stops_at_quit() -> None:
     assert answers[0]["ok"] and answers[1]["ok"] and "report" in answers[1]
     assert answers[2] == {"id": 3, "ok": False,
                           "error": "ZeroDivisionError: division by zero in report"}
-    assert not answers[3]["ok"] and "not valid JSON" in answers[3]["error"]
+    assert not answers[3]["ok"] and "is not JSON" in answers[3]["error"]
     assert not answers[4]["ok"] and answers[4]["error"].startswith("action.player:")
     assert answers[5]["ok"] and answers[5]["accepted"] is False and answers[5]["rule"]
     assert answers[6] == {"id": 6, "ok": True}

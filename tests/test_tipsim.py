@@ -10,7 +10,6 @@ Runtime: about 2 s (half of it the run in two processes).
 
 from __future__ import annotations
 
-import io
 import itertools
 import re
 import xml.etree.ElementTree as ET
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from durak_spec.cli import main
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.play.bots import ALL_TIPS, HeuristicBot, Tip
 from durak_spec.play.tipsim import (
@@ -32,7 +32,6 @@ from durak_spec.play.tipsim import (
     design_html,
     experiments,
     format_table,
-    main,
     plot,
     run_experiment,
     run_experiments,
@@ -337,7 +336,7 @@ def test_the_page_is_in_the_book_next_to_the_tips() -> None:
 def test_the_command_prints_the_table_and_shows_progress(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     chart = tmp_path / "tips.svg"
-    assert main(["--games", "4", "--tips", "TIP-1,TIP-6", "--svg", str(chart)]) == 0
+    assert main(["tips", "--games", "4", "--tips", "TIP-1,TIP-6", "--svg", str(chart)]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines()[0].startswith("tip ")
     assert "TIP-1 " in out and "TIP-6 " in out and "TIP-2 " not in out
@@ -349,31 +348,14 @@ def test_the_command_prints_the_table_and_shows_progress(
 
 def test_the_command_refuses_bad_input_without_a_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for argv, message in ((["--games", "0"], "number of games"),
-                          (["--tips", "TIP-42"], "is not a tip"),
-                          (["--workers", "0"], "workers"),
-                          (["--design", "sideways"], "invalid choice")):
-        with pytest.raises(SystemExit) as stop:
-            main(argv)
-        assert stop.value.code == 2
-        assert message in capsys.readouterr().err
     missing = tmp_path / "no" / "such" / "dir" / "tips.svg"
-    assert main(["--games", "2", "--tips", "TIP-3", "--quiet", "--svg", str(missing)]) == 1
-    out, err = capsys.readouterr()
-    assert "cannot write the chart" in err and "TIP-3" in out
-
-
-def test_progress_on_a_terminal_updates_one_line() -> None:
-    from durak_spec.play.tipsim import _Reporter
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    stream = Terminal()
-    report = _Reporter(stream, total=1)
-    e = experiment_of("TIP-2")
-    report(e, 2, 4)
-    report(e, 4, 4)
-    text = stream.getvalue()
-    assert text.count("\r") == 2 and text.endswith("\n") and text.count("\n") == 1
+    for argv, message in ((["--games", "0"], "is not a positive whole number"),
+                          (["--tips", "TIP-42"], "is not a tip"),
+                          (["--workers", "0"], "is not a positive whole number"),
+                          (["--design", "sideways"], "invalid choice"),
+                          (["--svg", str(missing)], "does not exist"),
+                          (["--svg", str(tmp_path)], "it is a directory")):
+        assert main(["tips", *argv]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err
+        assert err.startswith("durak-spec tips: error: ")

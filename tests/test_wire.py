@@ -656,3 +656,20 @@ def test_the_mutations_find_both_valid_and_invalid_messages() -> None:
 @needs_jsonschema
 def test_done_is_a_valid_action_object() -> None:
     assert _validator("action").is_valid(Done(2).to_json())
+
+
+def test_the_shipped_schema_is_the_generated_one() -> None:
+    from durak_spec.protocol.schema import schema_text
+
+    shipped = resources.files("durak_spec").joinpath("data/protocol.schema.json")
+    assert shipped.read_text("utf-8") == schema_text(), (
+        "the protocol changed: regenerate the schema with "
+        "'durak-spec serve --schema > durak_spec/data/protocol.schema.json'")
+
+
+def test_serve_schema_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_spec.cli import main
+    from durak_spec.protocol.schema import schema_text
+
+    assert main(["serve", "--schema"]) == 0
+    assert capsys.readouterr().out == schema_text()

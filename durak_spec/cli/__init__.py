@@ -7,7 +7,12 @@ Subcommands::
                     [--max-actions K] [--quiet] [--json]
     durak-spec check [--engine CMD] [--rule ID ...] [--tag T ...] [--profile NAME ...]
                      [--json FILE|-] [--junit-xml FILE] [--timeout S] [-v]
+    durak-spec check --random N [--seed S] [--profile NAME ...] [--players N ...]
+    durak-spec check --perft [--max-depth D]
     durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...
+    durak-spec serve [module:Engine] [--schema]
+    durak-spec perft [--check | --list | --generate] [FILE ...] [--engine CMD]
+    durak-spec tips [--games N] [--tips TIP-1,...] [--svg FILE]
 
 Adding a subcommand
 -------------------
@@ -31,17 +36,16 @@ stderr with exit code 2. :func:`~durak_spec.model.options.add_rules_arguments` a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias
 
-from durak_spec.core.cards import CardError
 from durak_spec.core.cliargs import EXIT_USAGE, CommandError, Subparsers
 from durak_spec.core.errors import DurakError
 from durak_spec.core.version import __version__
-from durak_spec.model.rules import RuleSetError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
@@ -51,10 +55,13 @@ Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
 SUBCOMMANDS: tuple[str, ...] = (
     "durak_spec.cli.profiles:add_parser",
-    "durak_spec.cli.game:add_parser",
-    "durak_spec.conformance.checker:add_parser",
-    "durak_spec.play.terminal:add_parser",
     "durak_spec.cli.rules:add_parser",
+    "durak_spec.cli.game:add_parser",
+    "durak_spec.play.terminal:add_parser",
+    "durak_spec.conformance.checker:add_parser",
+    "durak_spec.conformance.perft:add_parser",
+    "durak_spec.protocol.serve:add_parser",
+    "durak_spec.play.tipsim:add_parser",
     "durak_spec.cli.book:add_parser",
 )
 """Every subcommand as ``"module:add_parser_function"``, in the order ``--help`` lists them."""
@@ -110,9 +117,20 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _safe_output() -> None:
+    """Text that cannot be written as the terminal's encoding (a lone surrogate an engine
+    named itself with, say) is written as its escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     prog = PROG
+    _safe_output()
     try:
         parser = build_parser()
         try:
@@ -130,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         _say_error(error.prog or prog, error.message)
         return error.status
-    except (DurakError, RuleSetError, CardError) as error:
+    except DurakError as error:
         _say_error(prog, str(error))
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -29,9 +29,10 @@ def add_parser(subparsers: Subparsers) -> None:
                     "legal actions, and print it move by move in card notation. The same "
                     "seed gives the same deal and the same game.")
     add_rules_arguments(parser)
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the deal and of the players' choices (default: random, "
-                             "printed so the game can be replayed)")
+    parser.add_argument("--seed", metavar="S", type=count, default=None,
+                        help="seed of the deal and of the players' choices, 0 or more "
+                             "(default: random, printed so the game can be replayed; with "
+                             "--quiet after the outcome)")
     parser.add_argument("--max-actions", type=count, default=DEFAULT_MAX_ACTIONS,
                         metavar="K", help="stop after K actions (default %(default)s)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the outcome")
@@ -116,9 +117,11 @@ def _run_game(args: argparse.Namespace) -> int:
 
     outcome = state.outcome
     if not args.json:
-        print(f"Stopped after {actions} actions (--max-actions): the game is not over."
-              if outcome is None else
-              f"Outcome: {outcome} after {actions} actions in {state.bout} bouts")
+        chosen_seed = f" (seed {seed})" if args.quiet and args.seed is None else ""
+        print((f"Stopped after {actions} actions (--max-actions): the game is not over"
+               if outcome is None else
+               f"Outcome: {outcome} after {actions} actions in {state.bout} bouts")
+              + (chosen_seed or ("." if outcome is None else "")))
         return 0
     data: dict[str, object] = {
         "profile": chosen.name, "players": rules.players, "seed": seed,

@@ -20,16 +20,16 @@ report quotes both.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from durak_spec.core.cards import Card
-from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count
+from durak_spec.core.jsonio import write_json
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
@@ -52,6 +52,8 @@ __all__ = [
     "run_command",
 ]
 
+_T = TypeVar("_T")
+
 BOOK_PAGE = 'the chapter "Checking your engine" of the durak-spec book (book/implementers.md)'
 REPORT_FORMAT = "durak-spec/check-report"
 REPORT_VERSION = 1
@@ -60,7 +62,7 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 DEFAULT_TIMEOUT = 5.0
 
-_DESCRIPTION = [
+_DESCRIPTION = (
     "Check a Durak engine against the executable specification: every scenario of the "
     "feature files whose rules the engine claims is played against it, and the report "
     "groups the outcomes by rule ID. Without --engine, the built-in reference engine is "
@@ -77,13 +79,14 @@ _DESCRIPTION = [
     "Cards and actions are written in the project's notation (7♣, or 7C), for example "
     '{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}. The JSON Schema of '
     "every message ships in the package as durak_spec/data/protocol.schema.json; "
-    "'python -m durak_spec.serve' serves the reference engine this way.",
+    "'durak-spec serve' (also 'python -m durak_spec.serve') serves the reference engine "
+    "this way.",
     "Each request has a time limit (--timeout). An engine that crashes, exits, writes "
     "something that is not a line of JSON or answers out of protocol is reported with what "
     "it wrote, and started again for the next scenario. Scenarios under rules the engine "
     "does not claim, or needing a capability it lacks, are skipped with the reason.",
     f"The protocol is described in {BOOK_PAGE}.",
-]
+)
 
 _EPILOG = ("exit status: 0 if no scenario failed or errored, 1 otherwise, 2 for bad options, "
            "3 if the checker could not run")
@@ -100,7 +103,7 @@ def add_parser(subparsers: Subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", metavar="CMD", default=None,
                         help="the command of an engine that speaks the protocol, e.g. "
-                             "\"python -m durak_spec.serve\" (default: the reference engine, "
+                             "\"durak-spec serve\" (default: the reference engine, "
                              "in-process)")
     parser.add_argument("--rule", metavar="ID", dest="rules", nargs="+", action="extend",
                         default=[], help="only the scenarios of these rule IDs (e.g. BEAT-3)")
@@ -128,8 +131,12 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="instead of the scenarios, play N random games per claimed "
                              "profile and player count in lockstep with the reference and "
                              "report the first divergence, shrunk")
-    parser.add_argument("--seed", metavar="S", type=int, default=0,
-                        help="the seed of the --random games (default 0)")
+    parser.add_argument("--seed", metavar="S", type=count, default=None,
+                        help="the seed of the --random games (0, 1, ...; default 0)")
+    parser.add_argument("--players", metavar="N", dest="players", nargs="+", type=int,
+                        action="extend", default=[],
+                        help="with --random: only these player counts (default: every count "
+                             "the engine claims)")
     parser.add_argument("--perft", action="store_true",
                         help="instead of the scenarios, compare the engine's perft counts "
                              "(action sequences to depth 1..N from stacked deals) with the "
@@ -150,14 +157,37 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _writable(path: str | None, option: str) -> None:
+    """Refuse a report file that cannot be written, before anything runs."""
+    if path is None or path == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise CommandError(f"cannot write {path}: it is a directory ({option} names a file)")
+    if not target.parent.is_dir():
+        raise CommandError(f"cannot write {path}: the folder {target.parent} does not exist")
+
+
 def run_command(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec check``."""
+    _writable(args.json_path, "--json")
+    _writable(args.junit_path, "--junit-xml")
     def check(factory: Callable[[], Engine] | None, label: str | None = None) -> int:
         return check_engine(factory, rules=args.rules, tags=args.tags, profiles=args.profiles,
                             keyword=args.keyword, json_path=args.json_path,
                             junit_path=args.junit_path, verbose=args.verbose, label=label,
                             command=args.engine)
 
+    if args.random is None and args.perft is False:
+        if args.max_depth is not None:
+            raise CommandError("--max-depth limits the --perft counts; add --perft or leave "
+                               "it out")
+        if args.seed is not None:
+            raise CommandError("--seed seeds the --random games; add --random N or leave it "
+                               "out")
+        if args.players:
+            raise CommandError("--players chooses the --random games' player counts; add "
+                               "--random N or leave it out")
     if args.random is not None or args.perft:
         return _run_differential(args)
     if args.engine is None:
@@ -198,6 +228,22 @@ def _run_differential(args: argparse.Namespace) -> int:
 
     if args.random is not None and args.perft:
         raise CommandError("choose one of --random and --perft")
+    if args.perft and args.seed is not None:
+        raise CommandError("--seed seeds the --random games; --perft counts fixed deals")
+    if args.random is not None and args.max_depth is not None:
+        raise CommandError("--max-depth limits the --perft counts, not the --random games")
+    if args.perft and args.players:
+        raise CommandError("--players chooses the --random games' player counts; --perft "
+                           "counts every stored position the engine claims")
+    if args.perft and args.profiles:
+        raise CommandError("--profile chooses the --random games' profiles; --perft counts "
+                           "every stored position the engine claims")
+    if args.rules or args.tags or args.keyword:
+        raise CommandError("--rule, --tag and -k choose scenarios; --random and --perft do "
+                           "not run scenarios")
+    if args.junit_path is not None:
+        raise CommandError("--junit-xml reports scenarios; write --random and --perft "
+                           "results with --json")
     engine: Engine
     if args.engine is None:
         engine = ReferenceEngine()
@@ -222,20 +268,24 @@ def _run_differential(args: argparse.Namespace) -> int:
             text, ok = format_check(results), all(r.ok for r in results)
             payload: object = [r.to_json() for r in results]
         else:
-            outcome = play_lockstep(engine, games=args.random, seed=args.seed,
-                                    profiles=args.profiles or None, progress=note)
+            outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
+                                    profiles=args.profiles or None,
+                                    players=args.players or None, progress=note)
             text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
             payload = outcome.to_json()
+    except EngineFailure as error:  # before any game: the handshake
+        print(f"durak-spec check: the engine failed the handshake: {error}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         if tty:
             print(file=sys.stderr)
         engine.close()
     if args.json_path is not None:
-        document = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+        document = write_json(payload, indent=2) + "\n"
         if args.json_path == "-":
             sys.stdout.write(document)
         else:
-            Path(args.json_path).write_text(document, encoding="utf-8")
+            _write(args.json_path, document)
     out = sys.stderr if args.json_path == "-" else sys.stdout
     out.write(text.rstrip("\n") + "\n")
     return 0 if ok else EXIT_FAILED
@@ -276,14 +326,17 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
                            status=EXIT_INTERNAL) from None
     finally:
         progress.finish()
+    if not result.scenarios:
+        raise CommandError("no scenario of the specification matches these filters"
+                           + (f" ({result.deselected} left out)" if result.deselected else ""))
     engine = label or result.engine or "the engine"
     filters: dict[str, object] = {
         "rules": sorted(set(rules)), "tags": sorted(set(tags)),
         "profiles": sorted(set(profiles)), "keyword": keyword,
     }
     if json_path is not None:
-        document = json.dumps(report_json(result, engine=engine, command=command,
-                                          filters=filters), ensure_ascii=False, indent=2)
+        document = write_json(report_json(result, engine=engine, command=command,
+                                          filters=filters), indent=2)
         if json_path == "-":
             out.write(document + "\n")
             out = err
@@ -293,14 +346,13 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         _write(junit_path, junit_xml(result, engine=engine))
     out.write(format_report(result, engine=engine, verbose=verbose) + "\n")
     out.flush()
-    if not result.scenarios:
-        raise CommandError("no scenario of the specification matches these filters")
     return 0 if result.ok else EXIT_FAILED
 
 
 def _write(path: str, text: str) -> None:
+    """Write a report file; anything that goes wrong is a one-line error."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as error:
         raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
@@ -313,21 +365,29 @@ class _Progress:
         self.stream = stream
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.bad = 0
+        self.kept = 0
         self.shown = False
         self.step = 0
 
     def __call__(self, done: int, total: int, result: ScenarioResult | None) -> None:
-        if result is not None and result.outcome in ("failed", "errored"):
-            self.bad += 1
+        if result is not None:
+            self.kept += 1
+            if result.outcome in ("failed", "errored"):
+                self.bad += 1
         trouble = f", {self.bad} failed or errored" if self.bad else ""
+        # A profile filter knows a scenario's profile only once it runs: say how many of
+        # the scenarios looked at were checked, so the count is not taken for the total.
+        left = done - self.kept
+        kept = f" ({self.kept} checked, {left} played under other profiles)" if left else ""
         if self.tty:
-            self.stream.write(f"\r\033[Kchecking scenario {done}/{total}{trouble}")
+            self.stream.write(f"\r\033[Kscenario {done}/{total}{kept}{trouble}")
             self.shown = True
         else:
             self.step = self.step or max(1, total // 10)
             if done % self.step and done != total:
                 return
-            self.stream.write(f"checked {done}/{total} scenarios{trouble}\n")
+            verb = "looked at" if left else "checked"
+            self.stream.write(f"{verb} {done}/{total} scenarios{kept}{trouble}\n")
         self.stream.flush()
 
     def finish(self) -> None:
@@ -339,38 +399,77 @@ class _Progress:
 # -- the subprocess engine, kept from scenario to scenario -----------------------------------------
 
 
+MAX_TIMEOUTS = 3
+"""After this many scenarios that ended in a time-out, the remaining ones are skipped."""
+
+
 class KeptEngine:
     """One engine process for every scenario: ``close`` after a scenario keeps it running,
-    and :meth:`fresh` starts it again if a failure (or its own exit) stopped it."""
+    and :meth:`fresh` starts it again if a failure (or its own exit) stopped it.
 
-    def __init__(self, engine: SubprocessEngine) -> None:
+    An engine that hangs would cost the time limit in every scenario (half an hour for the
+    whole specification): after :data:`MAX_TIMEOUTS` scenarios that ended in a time-out,
+    :meth:`fresh` skips every remaining scenario with that reason. They need not come in a
+    row: an engine that hangs on its fifth request passes the short scenarios in between,
+    and a healthy engine never needs the time limit (5 s a request by default).
+    """
+
+    def __init__(self, engine: SubprocessEngine, *, max_timeouts: int = MAX_TIMEOUTS,
+                 err: TextIO | None = None) -> None:
         self.engine = engine
         self.restarts = 0
+        self.timeouts = 0
+        self.max_timeouts = max_timeouts
+        self.err = err if err is not None else sys.stderr  # the scenarios' runner captures
+        self.gave_up = ""
+        self.timed_out = False
 
     def fresh(self) -> KeptEngine:
-        """This engine, its process started again if it is not running."""
+        """This engine for the next scenario, its process started again if it is not
+        running; after too many time-outs, a skip of the scenario."""
+        if self.timed_out:  # the previous scenario ended in a time-out
+            self.timeouts += 1
+        self.timed_out = False
+        if self.timeouts >= self.max_timeouts:
+            if not self.gave_up:
+                self.gave_up = (f"not run: the engine did not answer in time (--timeout "
+                                f"{self.engine.timeout:g} s) in {self.timeouts} scenarios, so "
+                                "the rest were skipped")
+                self.err.write(f"\ndurak-spec check: {self.gave_up}\n")
+                self.err.flush()
+            import pytest  # the checker runs under pytest; a skip is its way to say so
+
+            pytest.skip(self.gave_up)
         if not self.engine.running:
             self.restarts += 1
             self.engine.restart()
         return self
 
+    def _answer(self, call: Callable[[], _T]) -> _T:
+        try:
+            return call()
+        except EngineFailure as failure:
+            if failure.kind == "timeout":
+                self.timed_out = True
+            raise
+
     def capabilities(self) -> Capabilities:
-        return self.engine.capabilities()
+        return self._answer(self.engine.capabilities)
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
-        return self.engine.start(rules, deck, seed)
+        return self._answer(lambda: self.engine.start(rules, deck, seed))
 
     def load(self, state: GameState) -> Report:
-        return self.engine.load(state)
+        return self._answer(lambda: self.engine.load(state))
 
     def legal_actions(self) -> tuple[Action, ...]:
-        return self.engine.legal_actions()
+        return self._answer(self.engine.legal_actions)
 
     def apply(self, action: Action) -> Verdict:
-        return self.engine.apply(action)
+        return self._answer(lambda: self.engine.apply(action))
 
     def report(self) -> Report:
-        return self.engine.report()
+        return self._answer(self.engine.report)
 
     def close(self) -> None:
         """The scenario is over; the process stays for the next one."""

@@ -45,17 +45,29 @@ the command line.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from durak_spec.core.cards import DECK, Card, format_cards, parse_card
-from durak_spec.core.errors import DurakError, IllegalAction
+from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
+from durak_spec.core.errors import DurakError, IllegalAction, InputError
+from durak_spec.core.jsonio import (
+    JsonError,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    fail,
+    members,
+    path_text,
+    read_json,
+)
+from durak_spec.core.jsonio import (
+    show as show_json,
+)
 from durak_spec.engine import apply, check, deal, legal_actions, new_game
 from durak_spec.model.actions import (
     Action,
@@ -88,7 +100,6 @@ __all__ = [
     "Step",
     "configurations",
     "format_lockstep",
-    "main",
     "play_lockstep",
     "replay",
     "shrink",
@@ -113,8 +124,10 @@ changed its state, an engine that broke the protocol, an engine that raised or r
 # -- records: replayable games -------------------------------------------------------------------
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A lockstep record (JSON) that cannot be read; the message names the field."""
+
+    code = "lockstep-record"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +153,7 @@ class Step:
         except DurakError as error:
             raise RecordError(f"{where}: {error}") from None
         raise RecordError(f"{where}: a step is an action in notation (\"P0 open 7♣\") or "
-                          f"{{\"probe\": \"P1 take\"}}, not {value!r}")
+                          f"{{\"probe\": \"P1 take\"}}, not {show_json(value)}")
 
     def __str__(self) -> str:
         return f"probe {self.action}" if self.probe else str(self.action)
@@ -173,38 +186,49 @@ class Record:
 
     @classmethod
     def from_json(cls, data: object) -> Record:
-        """Read :meth:`to_json`'s document back, strictly."""
-        if not isinstance(data, dict):
-            raise RecordError(f"a lockstep record is a JSON object, not {type(data).__name__}")
-        if data.get("format") != RECORD_FORMAT or data.get("version") != RECORD_VERSION:
-            raise RecordError(f"not a lockstep record: format must be {RECORD_FORMAT!r} and "
-                              f"version {RECORD_VERSION}")
-        unknown = sorted(set(data) - {"format", "version", "profile", "rules", "deck", "seed",
-                                      "steps"})
-        if unknown:
-            raise RecordError(f"unknown field {unknown[0]!r} in a lockstep record")
+        """Read :meth:`to_json`'s document back, strictly; errors name the field."""
         try:
-            rules = RuleSet.from_dict(data.get("rules"))  # type: ignore[arg-type]
+            return cls._read(data)
+        except JsonError as error:
+            raise RecordError(str(error), code=error.code) from None
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Record:
+        """A record from its JSON text (read by :func:`~durak_spec.core.jsonio.read_json`)."""
+        try:
+            return cls._read(read_json(text, what="a lockstep record"))
+        except JsonError as error:
+            raise RecordError(str(error), code=error.code) from None
+
+    @classmethod
+    def _read(cls, data: object) -> Record:
+        document = expect_object(data, None, ("format", "version", "rules", "deck", "seed",
+                                              "steps"), ("profile",))
+        if document["format"] != RECORD_FORMAT:
+            fail("format", f"must be {RECORD_FORMAT!r}, not {show_json(document['format'])}: this "
+                 "is not a lockstep record")
+        if document["version"] != RECORD_VERSION:
+            fail("version", f"must be {RECORD_VERSION}, not {show_json(document['version'])}")
+        rules_data = document["rules"]
+        if not isinstance(rules_data, dict):
+            fail("rules", f"must be a JSON object of axes, not {show_json(rules_data)}")
+        try:
+            rules = RuleSet.from_dict(rules_data)
         except RuleSetError as error:
-            raise RecordError(f"rules: {error}") from None
-        deck_data = data.get("deck")
-        if not isinstance(deck_data, list) or not all(isinstance(c, str) for c in deck_data):
-            raise RecordError("deck: must be a list of cards like \"7♣\"")
-        try:
-            deck = tuple(parse_card(c) for c in deck_data)
-        except ValueError as error:
-            raise RecordError(f"deck: {error}") from None
-        seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("seed: must be a whole number")
-        steps_data = data.get("steps")
-        if not isinstance(steps_data, list):
-            raise RecordError("steps: must be a list of actions in notation")
-        steps = tuple(Step.from_json(s, f"steps[{i}]") for i, s in enumerate(steps_data))
-        profile = data.get("profile")
-        if profile is not None and not isinstance(profile, str):
-            raise RecordError("profile: must be a profile name or null")
-        return cls(rules, deck, seed, steps, profile)
+            fail("rules", str(error))
+        deck = []
+        for item, where in members(expect_list(document["deck"], "deck"), "deck"):
+            try:
+                deck.append(parse_card(expect_str(item, where)))
+            except CardError as error:
+                fail(where, str(error))
+        seed = expect_int(document["seed"], "seed", -(2**63), 2**63)
+        steps = tuple(Step.from_json(step, path_text(where)) for step, where
+                      in members(expect_list(document["steps"], "steps"), "steps"))
+        profile = document.get("profile")
+        if profile is not None:
+            expect_str(profile, "profile", empty=False)
+        return cls(rules, tuple(deck), seed, steps, profile)
 
 
 # -- what differs ----------------------------------------------------------------------------------
@@ -975,7 +999,8 @@ class LockstepResult:
             counts[result.outcome] += 1
         return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
                 f"{counts['failed']} failed, {len(self.skipped)} skipped "
-                f"(configurations; {self.games} games, {self.actions} actions, "
+                f"(configurations; {_count(self.games, 'game')}, "
+                f"{_count(self.actions, 'action')}, "
                 f"{self.seconds:.1f} s)")
 
     def to_json(self) -> dict[str, object]:
@@ -1115,7 +1140,8 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             status = f"not played: {item.stopped}"
         else:
             status = "agreed"
-        lines.append(f"  {item.label}: {item.games} games, {item.actions} actions: {status}")
+        lines.append(f"  {item.label}: {_count(item.games, 'game')}, "
+                     f"{_count(item.actions, 'action')}: {status}")
     if verbose and result.skipped:
         lines.extend(f"  skipped {label}: {reason}" for label, reason in result.skipped)
     elif result.skipped:
@@ -1140,77 +1166,5 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
     return "\n".join(lines)
 
 
-# -- the command line --------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.conformance.lockstep``: exit 0 if the engine agreed, 1 if not,
-    2 for bad options."""
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.conformance.lockstep",
-        description="Play random games in lockstep between an engine and the reference and "
-                    "report the first divergence of each profile and player count, shrunk "
-                    "to a replayable record.")
-    parser.add_argument("--engine", metavar="CMD", default=None,
-                        help="the command of an engine speaking the protocol (default: the "
-                             "reference engine, in-process)")
-    parser.add_argument("--games", type=int, default=20,
-                        help="random games per configuration (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
-    parser.add_argument("--profile", dest="profiles", nargs="+", action="extend",
-                        default=None, help="only these profiles")
-    parser.add_argument("--players", nargs="+", type=int, action="extend", default=None,
-                        help="only these player counts")
-    parser.add_argument("--timeout", type=float, default=5.0,
-                        help="time limit of each request to --engine, in seconds")
-    parser.add_argument("--json", metavar="FILE", dest="json_path", default=None,
-                        help="also write the result as JSON to FILE")
-    parser.add_argument("-v", "--verbose", action="store_true",
-                        help="list every configuration, agreeing ones too")
-    args = parser.parse_args(argv)
-    if args.games < 0:
-        parser.error("--games must be 0 or more")
-    engine: Engine
-    if args.engine is None:
-        from durak_spec.protocol import ReferenceEngine
-
-        engine = ReferenceEngine()
-    else:
-        from durak_spec.protocol.subprocess_engine import SubprocessEngine
-
-        try:
-            engine = SubprocessEngine(args.engine, timeout=args.timeout)
-        except (ValueError, EngineFailure) as error:
-            print(f"lockstep: --engine: {error}", file=sys.stderr)
-            return 2
-    try:
-        def progress(done: int, total: int, game: GameProgress) -> None:
-            if sys.stderr.isatty():
-                sys.stderr.write(f"\r\033[Kgame {done}/{total} ({game.configuration})")
-                sys.stderr.flush()
-
-        try:
-            result = play_lockstep(engine, games=args.games, seed=args.seed,
-                                   profiles=args.profiles, players=args.players,
-                                   progress=progress)
-        except RuleSetError as error:
-            print(f"lockstep: {error}", file=sys.stderr)
-            return 2
-        except EngineFailure as error:
-            print(f"lockstep: the engine failed the handshake: {error}", file=sys.stderr)
-            return 1
-        finally:
-            if sys.stderr.isatty():
-                sys.stderr.write("\r\033[K")
-        if args.json_path:
-            with open(args.json_path, "w", encoding="utf-8") as handle:
-                json.dump(result.to_json(), handle, ensure_ascii=False, indent=1)
-                handle.write("\n")
-        print(format_lockstep(result, verbose=args.verbose))
-        return 0 if result.ok else 1
-    finally:
-        engine.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -28,8 +28,9 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
   the stored ones, and :func:`locate` finds, for a count that differs, the first position
   whose legal actions differ.
 
-``python -m durak_spec.conformance.perft --check [--engine CMD]`` checks the stored counts and
-``--generate`` rewrites the files from the position definitions in this module.
+``durak-spec perft [--engine CMD]`` checks the stored counts, ``--list`` lists them and
+``--generate`` rewrites the files from the position definitions in this module;
+``durak-spec check --perft`` is the same check beside the checker's other modes.
 """
 
 from __future__ import annotations
@@ -43,9 +44,24 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from durak_spec.core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card, parse_cards
+from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.errors import DurakError, InputError
+from durak_spec.core.jsonio import (
+    JsonError,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    fail,
+    members,
+    read_file,
+    read_json,
+    show,
+)
+from durak_spec.core.jsonio import Path as Path_
 from durak_spec.engine import apply, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
@@ -60,16 +76,17 @@ __all__ = [
     "PerftError",
     "PerftFileError",
     "PerftPosition",
+    "add_parser",
     "check_positions",
     "data_dir",
     "format_check",
     "generate",
     "load_positions",
     "locate",
-    "main",
     "perft",
     "perft_engine",
     "position_files",
+    "run",
     "stacked_deck",
 ]
 
@@ -80,12 +97,16 @@ DEFAULT_BUDGET = 6000
 MAX_DEPTH = 12
 
 
-class PerftFileError(ValueError):
+class PerftFileError(InputError):
     """A perft data file that cannot be read; the message names the file and the field."""
 
+    code = "perft-file"
 
-class PerftError(RuntimeError):
+
+class PerftError(DurakError):
     """An engine that cannot be counted: it rejected an action it listed itself."""
+
+    code = "perft-engine"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,75 +275,68 @@ def position_files(directory: Path | None = None) -> list[Path]:
     return sorted((directory or data_dir()).glob("*.json"))
 
 
-def _fail(where: str, reason: str) -> PerftFileError:
-    return PerftFileError(f"{where}: {reason}")
+MAX_FILE_BYTES = 1 << 20
+"""The largest perft file read."""
+
+_POSITION_FIELDS = ("id", "rules", "deck", "seed", "counts")
 
 
-def _read_position(value: object, where: str) -> PerftPosition:
-    if not isinstance(value, dict):
-        raise _fail(where, "a position must be a JSON object")
-    required = {"id", "rules", "deck", "seed", "counts"}
-    missing = sorted(required - set(value))
-    if missing:
-        raise _fail(where, f"{missing[0]!r} is missing")
-    unknown = sorted(set(value) - required - {"note"})
-    if unknown:
-        raise _fail(where, f"unknown field {unknown[0]!r}")
-    ident, note = value["id"], value.get("note", "")
-    if not isinstance(ident, str) or not ident:
-        raise _fail(where, "id must be a non-empty text")
-    where = f"{where} ({ident})"
-    if not isinstance(note, str):
-        raise _fail(where, "note must be a text")
+def _read_position(value: object, path: Path_) -> PerftPosition:
+    data = expect_object(value, path, _POSITION_FIELDS, ("note",))
+    ident = expect_str(data["id"], (path, "id"), empty=False)
+    note = expect_str(data.get("note", ""), (path, "note"))
+    rules_data = data["rules"]
+    if not isinstance(rules_data, dict):
+        fail((path, "rules"), f"must be a JSON object of axes, not {show(rules_data)}")
     try:
-        rules = RuleSet.from_dict(value["rules"])
+        rules = RuleSet.from_dict(rules_data)
     except RuleSetError as error:
-        raise _fail(f"{where}.rules", str(error)) from None
-    deck_data = value["deck"]
-    if not isinstance(deck_data, list) or not all(isinstance(c, str) for c in deck_data):
-        raise _fail(f"{where}.deck", "must be a list of 36 cards like \"7♣\"")
-    try:
-        deck = tuple(parse_card(c) for c in deck_data)
-    except ValueError as error:
-        raise _fail(f"{where}.deck", str(error)) from None
+        fail((path, "rules"), str(error))
+    deck_data = expect_list(data["deck"], (path, "deck"))
+    deck = []
+    for item, where in members(deck_data, (path, "deck")):
+        try:
+            deck.append(parse_card(expect_str(item, where)))
+        except CardError as error:
+            fail(where, str(error))
     if sorted(deck) != sorted(DECK):
-        raise _fail(f"{where}.deck", "must hold each of the 36 cards once (DEAL-1)")
-    seed, counts = value["seed"], value["counts"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _fail(f"{where}.seed", "must be a whole number")
-    if not isinstance(counts, list) or not counts or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-        raise _fail(f"{where}.counts", "must be a non-empty list of counts")
-    return PerftPosition(ident, rules, deck, seed, tuple(counts), note)
+        fail((path, "deck"), "must hold each of the 36 cards once (DEAL-1)")
+    seed = expect_int(data["seed"], (path, "seed"), -(2**63), 2**63)
+    counts = [expect_int(n, where, 0, 2**63)
+              for n, where in members(expect_list(data["counts"], (path, "counts")),
+                                      (path, "counts"))]
+    if not counts:
+        fail((path, "counts"), "must list the count of at least depth 1")
+    return PerftPosition(ident, rules, tuple(deck), seed, tuple(counts), note)
 
 
 def load_positions(paths: Iterable[Path | str] | None = None) -> list[PerftPosition]:
-    """The positions of the given files (default: every file shipped with the package)."""
+    """The positions of the given files (default: every file shipped with the package).
+
+    Raises :class:`PerftFileError` naming the file and the place in it.
+    """
     files = [Path(p) for p in paths] if paths is not None else position_files()
     positions: list[PerftPosition] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for path in files:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise PerftFileError(f"{path}: cannot read it: {error.strerror or error}") from None
-        except ValueError as error:
-            raise PerftFileError(f"{path}: not JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != PERFT_FORMAT:
-            raise PerftFileError(f"{path}: not a perft file (format must be {PERFT_FORMAT!r})")
-        if data.get("version") != PERFT_VERSION:
-            raise PerftFileError(f"{path}: version {data.get('version')!r} is not "
-                                 f"{PERFT_VERSION}")
-        if set(data) != {"format", "version", "positions"} or \
-                not isinstance(data["positions"], list):
-            raise PerftFileError(f"{path}: a perft file holds format, version and a list of "
-                                 "positions, nothing else")
-        for index, item in enumerate(data["positions"]):
-            position = _read_position(item, f"{path.name}: positions[{index}]")
-            if position.id in seen:
-                raise PerftFileError(f"{path.name}: position id {position.id!r} is used twice")
-            seen.add(position.id)
-            positions.append(position)
+            data = read_json(read_file(path, what="the perft file", max_bytes=MAX_FILE_BYTES),
+                             what="a perft file", max_bytes=MAX_FILE_BYTES)
+            document = expect_object(data, None, ("format", "version", "positions"))
+            if document["format"] != PERFT_FORMAT:
+                fail("format", f"must be {PERFT_FORMAT!r}: this is not a perft file")
+            if document["version"] != PERFT_VERSION:
+                fail("version", f"{show(document['version'])} is not {PERFT_VERSION}")
+            items = expect_list(document["positions"], "positions")
+            for item, where in members(items, "positions"):
+                position = _read_position(item, where)
+                if position.id in seen:
+                    fail((where, "id"), f"{position.id!r} is used twice (also in "
+                         f"{seen[position.id]})")
+                seen[position.id] = path.name
+                positions.append(position)
+        except JsonError as error:
+            raise PerftFileError(f"{path}: {error}", code=error.code) from None
     return positions
 
 
@@ -586,42 +600,68 @@ def _dump(positions: Sequence[PerftPosition]) -> str:
 # -- the command line ----------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.conformance.perft``: exit 0 if every count matches, 1 if not,
-    2 for bad input."""
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.conformance.perft",
+def add_parser(subparsers: Subparsers) -> None:
+    """Register ``durak-spec perft``."""
+    parser = subparsers.add_parser(
+        "perft", help="check, list or regenerate the perft counts of stacked deals",
         description="Perft-style counts of action sequences for stacked deals: check the "
-                    "stored counts against the reference or an engine, or regenerate them.")
+                    "stored counts against the reference or an engine (the default), list "
+                    "the stored positions, or regenerate the files from the reference. "
+                    "Exit status: 0 if every count matches, 1 if not, 2 for bad input.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="compare the counts of an engine with the stored ones (default)")
     mode.add_argument("--generate", action="store_true",
                       help="rewrite the data files from the reference implementation")
     mode.add_argument("--list", action="store_true", help="list the stored positions")
-    parser.add_argument("files", nargs="*", type=Path,
-                        help="perft files to check (default: the package's)")
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                        help="perft files to check or list (default: the package's)")
     parser.add_argument("--engine", metavar="CMD", default=None,
                         help="the command of an engine speaking the protocol (default: the "
                              "reference implementation, in-process)")
-    parser.add_argument("--timeout", type=float, default=5.0,
-                        help="time limit of each request to --engine, in seconds")
-    parser.add_argument("--max-depth", type=int, default=None,
+    parser.add_argument("--timeout", metavar="S", type=_seconds, default=None,
+                        help="time limit of each request to --engine, in seconds (default 5)")
+    parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="count no deeper than this (for slow engines)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="with --generate: write here instead of the package directory")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help="with --generate: the most positions visited per deal")
-    args = parser.parse_args(argv)
+    parser.add_argument("--budget", metavar="N", type=positive_count, default=None,
+                        help=f"with --generate: the most positions visited per deal "
+                             f"(default {DEFAULT_BUDGET})")
+    parser.set_defaults(handler=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """The handler of ``durak-spec perft``."""
+    generating = {"--dir": args.dir, "--budget": args.budget}
+    checking = {"--engine": args.engine, "--timeout": args.timeout,
+                "--max-depth": args.max_depth}
+    mode = "--generate" if args.generate else "--list" if args.list else "--check"
+    wrong = {"--generate": {**checking, "FILE": args.files or None},
+             "--list": {**generating, **checking}, "--check": generating}[mode]
+    ignored = [name for name, value in wrong.items() if value is not None]
+    if ignored:
+        raise CommandError(f"{', '.join(ignored)} {'has' if len(ignored) == 1 else 'have'} no "
+                           f"effect with {mode}; leave {'it' if len(ignored) == 1 else 'them'} "
+                           "out")
     if args.generate:
-        for path in generate(args.dir, budget=args.budget):
+        for path in generate(args.dir, budget=args.budget or DEFAULT_BUDGET):
             print(f"wrote {path}")
         return 0
-    try:
-        positions = load_positions(args.files or None)
-    except PerftFileError as error:
-        print(f"perft: {error}", file=sys.stderr)
-        return 2
+    if args.timeout is not None and args.engine is None:
+        raise CommandError("--timeout limits the requests to an --engine command; the "
+                           "reference counts in-process")
+    positions = load_positions(args.files or None)
     if args.list:
         for position in positions:
             print(f"{position.id}: {_label(position)}, depth {position.depth}: "
@@ -634,14 +674,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
         try:
-            engine = SubprocessEngine(args.engine, timeout=args.timeout)
-        except (ValueError, EngineFailure) as error:
-            print(f"perft: --engine: {error}", file=sys.stderr)
-            return 2
+            engine = SubprocessEngine(args.engine, timeout=args.timeout or 5.0)
+        except EngineFailure as error:
+            raise CommandError(f"--engine: {error}") from None
+    progress = _progress(sys.stderr)
     try:
-        results = check_positions(engine, positions, max_depth=args.max_depth)
+        results = check_positions(engine, positions, max_depth=args.max_depth,
+                                  progress=progress)
     except EngineFailure as error:
-        print(f"perft: the engine failed: {error}", file=sys.stderr)
+        print(f"durak-spec perft: the engine failed: {error}", file=sys.stderr)
         return 1
     finally:
         if engine is not None:
@@ -650,5 +691,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def _progress(stream: TextIO) -> Callable[[int, int, PerftCheck], None]:
+    tty = bool(getattr(stream, "isatty", lambda: False)())
+
+    def note(done: int, total: int, result: PerftCheck) -> None:
+        if tty:
+            stream.write(f"\r\033[Kposition {done}/{total} ({result.position.id})"
+                         + ("\n" if done == total else ""))
+            stream.flush()
+
+    return note

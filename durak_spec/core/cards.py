@@ -1,4 +1,4 @@
-"""Suits, ranks, cards and the card notation (layer 1: imports nothing of the project).
+"""Suits, ranks, cards and the card notation (layer 1: imports only the errors).
 
 A card is written rank then suit: ``7♣``, ``10♥``, ``Q♠``, ``A♦``.  The same cards can be
 typed with ASCII letters for the suit (``7C``, ``10H``, ``QS``, ``AD``) and ``T`` for ten
@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Final, NamedTuple
+
+from durak_spec.core.errors import NotationError
 
 __all__ = [
     "DECK",
@@ -28,8 +31,10 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
-    """A card string that is not a card of the 36-card Durak deck."""
+class CardError(NotationError):
+    """A card string that is not a card of the 36-card Durak deck (code ``"card"``)."""
+
+    code = "card"
 
 
 class Suit(IntEnum):
@@ -60,7 +65,8 @@ class Suit(IntEnum):
         suit = _SUIT_BY_TEXT.get(key)
         if suit is None:
             raise CardError(
-                f"{text!r} is not a suit: write ♣ ♦ ♥ ♠, C D H S, or clubs/diamonds/hearts/spades"
+                f"{_quoted(text)} is not a suit: write ♣ ♦ ♥ ♠, C D H S, or "
+                "clubs/diamonds/hearts/spades"
             )
         return suit
 
@@ -91,7 +97,7 @@ class Rank(IntEnum):
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
             raise CardError(
-                f"{text!r} is not a rank of the Durak deck: ranks are 6 7 8 9 10 J Q K A "
+                f"{_quoted(text)} is not a rank of the Durak deck: ranks are 6 7 8 9 10 J Q K A "
                 "(DEAL-1); 2 to 5 are not in the deck"
             )
         return rank
@@ -100,17 +106,19 @@ class Rank(IntEnum):
         return self.symbol
 
 
-_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_LETTERS = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-_SUIT_BY_TEXT: dict[str, Suit] = {}
-for _suit in Suit:
-    _SUIT_BY_TEXT[_SUIT_SYMBOLS[_suit]] = _suit
-    _SUIT_BY_TEXT[_SUIT_LETTERS[_suit].lower()] = _suit
-    _SUIT_BY_TEXT[_suit.name.lower()] = _suit
-# The white (outline) suit symbols are common in typed text too.
-_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+_SUIT_SYMBOLS: Final = MappingProxyType(
+    {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"})
+_SUIT_LETTERS: Final = MappingProxyType(
+    {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"})
+_SUIT_BY_TEXT: Final = MappingProxyType({
+    **{_SUIT_SYMBOLS[suit]: suit for suit in Suit},
+    **{_SUIT_LETTERS[suit].lower(): suit for suit in Suit},
+    **{suit.name.lower(): suit for suit in Suit},
+    # The white (outline) suit symbols are common in typed text too.
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+})
 
-_RANK_SYMBOLS = {
+_RANK_SYMBOLS: Final = MappingProxyType({
     Rank.SIX: "6",
     Rank.SEVEN: "7",
     Rank.EIGHT: "8",
@@ -120,9 +128,9 @@ _RANK_SYMBOLS = {
     Rank.QUEEN: "Q",
     Rank.KING: "K",
     Rank.ACE: "A",
-}
-_RANK_BY_TEXT: dict[str, Rank] = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
-_RANK_BY_TEXT["T"] = Rank.TEN
+})
+_RANK_BY_TEXT: Final = MappingProxyType(
+    {**{symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}, "T": Rank.TEN})
 
 
 class Card(NamedTuple):
@@ -154,39 +162,53 @@ class Card(NamedTuple):
 
 # Every card of the deck in a fixed order: suit by suit, each from six to ace.
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-_CARD_BY_KEY: dict[tuple[Rank, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
+_CARD_BY_KEY: Final = MappingProxyType({(c.rank, c.suit): c for c in DECK})
 
-_CARD_PATTERN = re.compile(r"^\s*(10|[6-9TJQKA]|[2-5]|1[1-9]?|[0-9]+)\s*(.*?)\s*$", re.IGNORECASE)
+_CARD_PATTERN = re.compile(r"(10|[6-9TJQKA]|[2-5]|1[1-9]?|[0-9]+)[ \t]?(.*)", re.IGNORECASE)
+"""A rank in ASCII digits or letters, at most one space or tab, then the suit."""
+
+_QUOTED_LIMIT = 40
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for a message, cut to :data:`_QUOTED_LIMIT` characters."""
+    if len(text) <= _QUOTED_LIMIT:
+        return repr(text)
+    return f"{text[:_QUOTED_LIMIT]!r}… ({len(text) - _QUOTED_LIMIT} more characters)"
 
 
 def parse_card(text: str) -> Card:
     """Parse one card in any accepted spelling (``7♣``, ``7C``, ``10H``, ``TH``, ``qs``).
 
-    Raises :class:`CardError` that says what was wrong with the text.
+    Space around the card is ignored, and one space between rank and suit is allowed
+    (``7 ♣``); other white space, line breaks and non-ASCII digits are not. Raises
+    :class:`CardError` that says what was wrong with the text.
     """
     if not isinstance(text, str):
-        raise CardError(f"a card must be written as text like '7♣' or '7C', not {text!r}")
-    stripped = text.strip()
+        raise CardError(f"a card must be written as text like '7♣' or '7C', not "
+                        f"{_quoted(repr(text))}")
+    stripped = text.strip(" \t")
     if not stripped:
         raise CardError("empty card: write a rank and a suit, like '7♣' or '7C'")
-    match = _CARD_PATTERN.match(stripped)
+    match = _CARD_PATTERN.fullmatch(stripped) if stripped.isprintable() else None
     if match is None:
         raise CardError(
-            f"{text!r} is not a card: write a rank (6-10, J, Q, K, A) then a suit "
+            f"{_quoted(text)} is not a card: write a rank (6-10, J, Q, K, A) then a suit "
             "(♣ ♦ ♥ ♠ or C D H S), like '7♣' or '10H'"
         )
     rank_text, suit_text = match.group(1), match.group(2)
     if not suit_text:
         raise CardError(
-            f"{text!r} has no suit: add one of ♣ ♦ ♥ ♠ (or C D H S), like '{rank_text}♣'"
+            f"{_quoted(text)} has no suit: add one of ♣ ♦ ♥ ♠ (or C D H S), like '{rank_text}♣'"
         )
+    if len(rank_text) > 2:
+        raise CardError(f"{_quoted(text)} is not a card: {_quoted(rank_text)} is not a rank "
+                        "of the Durak deck: ranks are 6 7 8 9 10 J Q K A (DEAL-1)")
     rank = Rank.parse(rank_text)
-    try:
-        suit = Suit.parse(suit_text)
-    except CardError:
-        raise CardError(
-            f"{text!r}: {suit_text!r} is not a suit; write ♣ ♦ ♥ ♠ or C D H S"
-        ) from None
+    suit = _SUIT_BY_TEXT.get(suit_text.lower())
+    if suit is None:
+        raise CardError(f"{_quoted(text)}: {_quoted(suit_text)} is not a suit; write ♣ ♦ ♥ ♠ "
+                        "or C D H S")
     return _CARD_BY_KEY[(rank, suit)]
 
 

@@ -1,4 +1,4 @@
-"""What every subcommand of the command line shares (layer 1: argparse only).
+"""What every subcommand of the command line shares (layer 1: argparse and the errors).
 
 A face of the package (the checker, the terminal game, the book builder) registers its
 subcommand with ``add_parser(subparsers)``; the types here check option values, and
@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import TypeAlias
 
+from durak_spec.core.errors import InputError
+
 __all__ = ["EXIT_USAGE", "CommandError", "Subparsers", "count", "positive_count"]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -18,13 +20,14 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 EXIT_USAGE = 2
 
 
-class CommandError(Exception):
+class CommandError(InputError):
     """Bad input to a subcommand: printed as ``PROG: error: message``, exit code ``status``."""
 
+    code = "command"
+
     def __init__(self, message: str, *, prog: str | None = None,
-                 status: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.message = message
+                 status: int = EXIT_USAGE, code: str | None = None) -> None:
+        super().__init__(message, code=code)
         self.prog = prog
         self.status = status
 

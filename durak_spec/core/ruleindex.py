@@ -1,5 +1,5 @@
 """The rule index: every rule ID of the specification with its title, kind and sources
-(layer 1: imports nothing of the project).
+(layer 1: imports only the errors and the JSON reader).
 
 The index lives in ``durak_spec/data/rule_index.json``.  It holds one entry per ID of the
 rules inventory (``DEAL-1`` … ``TERM-1``, in inventory order), followed by the
@@ -23,13 +23,15 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib.resources
-import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
+
+from durak_spec.core.errors import InputError
+from durak_spec.core.jsonio import JsonError, read_file, read_json
 
 __all__ = [
     "CHAPTERS",
@@ -101,10 +103,13 @@ _FIELDS: Final[tuple[str, ...]] = (
     "summary",
 )
 _ORIGIN: Final = "durak_spec/data/rule_index.json"
+_MAX_BYTES: Final = 4 * 1024 * 1024
 
 
-class RuleIndexError(ValueError):
+class RuleIndexError(InputError):
     """A rule index document that is malformed; the message names the offending entry."""
+
+    code = "rule-index"
 
 
 @dataclass(frozen=True)
@@ -181,13 +186,15 @@ class RuleIndex(Mapping[str, RuleEntry]):
     def ids(self, kind: str | None = None) -> tuple[str, ...]:
         """The IDs in index order, only those of one kind if ``kind`` is given."""
         if kind is not None and kind not in RULE_KINDS:
-            raise ValueError(f"unknown rule kind {kind!r}; expected one of {_listing(RULE_KINDS)}")
+            raise RuleIndexError(f"unknown rule kind {kind!r}; expected one of "
+                                 f"{_listing(RULE_KINDS)}", code="unknown-kind")
         return tuple(e.id for e in self._entries if kind is None or e.kind == kind)
 
     def by_chapter(self, chapter: str) -> tuple[RuleEntry, ...]:
         """The entries of one chapter (a slug of :data:`CHAPTERS`), in index order."""
         if chapter not in CHAPTERS:
-            raise ValueError(f"unknown chapter {chapter!r}; expected one of {_listing(CHAPTERS)}")
+            raise RuleIndexError(f"unknown chapter {chapter!r}; expected one of "
+                                 f"{_listing(CHAPTERS)}", code="unknown-chapter")
         return tuple(e for e in self._entries if e.chapter == chapter)
 
     def _unknown_message(self, rule_id: object) -> str:
@@ -203,7 +210,7 @@ class RuleIndex(Mapping[str, RuleEntry]):
         return f"unknown rule id {text!r}{hint}"
 
 
-def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
+def parse_rule_index(text: str | bytes, *, origin: str = "<string>") -> RuleIndex:
     """A rule index from the text of its JSON document, validated.
 
     Raises :class:`RuleIndexError` naming ``origin`` and the offending entry when the
@@ -212,9 +219,9 @@ def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
     that is not one of :data:`SOURCES`.
     """
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RuleIndexError(f"{origin}: not valid JSON: {error}") from error
+        document = read_json(text, what="a rule index", max_bytes=_MAX_BYTES)
+    except JsonError as error:
+        raise RuleIndexError(f"{origin}: {error}", code=error.code) from None
     if not isinstance(document, dict):
         raise RuleIndexError(f"{origin}: expected a JSON object at the top level")
     if document.get("format") != FORMAT:
@@ -242,8 +249,11 @@ def parse_rule_index(text: str, *, origin: str = "<string>") -> RuleIndex:
 
 def read_rule_index(path: str | Path) -> RuleIndex:
     """A rule index read from a JSON file (see :func:`parse_rule_index`)."""
-    path = Path(path)
-    return parse_rule_index(path.read_text(encoding="utf-8"), origin=str(path))
+    try:
+        data = read_file(path, what="the rule index", max_bytes=_MAX_BYTES)
+    except JsonError as error:
+        raise RuleIndexError(str(error), code=error.code) from None
+    return parse_rule_index(data, origin=str(path))
 
 
 @functools.cache

@@ -2,11 +2,13 @@
 
 A saved game is resumed exactly: it holds the rule set, the position after the deal, the
 whole history and (as a check) the position the history leads to. Loading trusts
-nothing: every key, type and card is checked, every position must be one the rules allow
-(:func:`~durak_spec.engine.validate_state`), the history is replayed action by action and
-must lead to the stored position. Whatever is wrong is reported as a
-:class:`SavedGameError` that names the place in the document (``initial.hands[1][2]``,
-``history[17]``) and, when a rule of the game is broken, the rule (``.rule``).
+nothing: only a regular file of at most :data:`MAX_BYTES` is read, as UTF-8 I-JSON
+(:func:`durak_spec.core.jsonio.read_json`), every key, type and card is checked, every
+position must be one the rules allow (:func:`~durak_spec.engine.validate_state`), the
+history is replayed action by action and must lead to the stored position. Whatever is
+wrong is reported as a :class:`SavedGameError` that names the place in the document
+(``initial.hands[1][2]``, ``history[17]``) and, when a rule of the game is broken, the
+rule (``.rule``).
 
 The game document (``"format": "durak-spec/game"``, version 1)
 -----------------------------------------------------------------
@@ -70,14 +72,16 @@ A single position is saved with :func:`state_to_json` as its own document:
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
+import secrets
+import stat
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
 from durak_spec.core.errors import DurakError, InvalidState, NotationError
+from durak_spec.core.jsonio import JsonError, read_file, read_json, write_json
 from durak_spec.engine import deal, new_game, validate_state
 from durak_spec.game.history import Game, ReplayError
 from durak_spec.model.actions import Action, action_from_json
@@ -86,6 +90,8 @@ from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "POSITION_KEYS",
     "STATE_FORMAT",
     "VERSION",
     "SavedGameError",
@@ -109,7 +115,9 @@ VERSION: Final = 1
 """The version of both document formats that this module writes and reads."""
 
 _GAME_KEYS: Final = ("format", "version", "rules", "seed", "deck", "initial", "history", "state")
-_POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
+POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
+"""The keys of a position, in the order they are written."""
+_POSITION_KEYS: Final = POSITION_KEYS
 _STATE_KEYS: Final = ("format", "version", "rules", *_POSITION_KEYS)
 
 T = TypeVar("T")
@@ -124,12 +132,14 @@ class SavedGameError(DurakError):
     malformed). ``str(error)`` is ``"<path>: <reason> (<rule>)"``.
     """
 
-    def __init__(self, path: str, reason: str, rule: str | None = None) -> None:
+    code = "saved-game"
+
+    def __init__(self, path: str, reason: str, rule: str | None = None, *,
+                 code: str | None = None) -> None:
         text = f"{path}: {reason}" if path else reason
-        super().__init__(f"{text} ({rule})" if rule else text)
+        super().__init__(f"{text} ({rule})" if rule else text, rule=rule, code=code)
         self.path = path
         self.reason = reason
-        self.rule = rule
 
     def __reduce__(self) -> tuple[type[SavedGameError], tuple[str, str, str | None]]:
         return (type(self), (self.path, self.reason, self.rule))
@@ -186,15 +196,50 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def dumps(game: Game, *, indent: int | None = 1) -> str:
     """A game as JSON text (UTF-8 friendly: cards keep their suit symbols)."""
-    return json.dumps(game_to_json(game), ensure_ascii=False, indent=indent)
+    return write_json(game_to_json(game), indent=indent)
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write a game to ``path`` as UTF-8 JSON (replacing the file in one step)."""
-    target = Path(path)
-    temporary = target.with_name(target.name + ".tmp")
-    temporary.write_text(dumps(game) + "\n", encoding="utf-8")
-    os.replace(temporary, target)
+    """Write a game to ``path`` as UTF-8 JSON, replacing the file in one step.
+
+    The text goes to a new file beside the target, which then takes the target's place,
+    so a reader never sees half a game. A symbolic link is followed: the file it points
+    to is replaced and the link stays. A directory, a device, a pipe or any other special
+    file is refused and left alone, and a failed save leaves no temporary file behind.
+    Raises :class:`SavedGameError` (code ``"file"``) when the game cannot be saved there.
+    """
+    name = os.fspath(path)
+    target = os.path.realpath(name)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise SavedGameError("", f"cannot save to {name}: {error.strerror or error}",
+                             code="file") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a special file"
+        raise SavedGameError("", f"cannot save to {name}: it is {kind}, not a file; "
+                             "give the name of a file", code="file")
+    data = (dumps(game) + "\n").encode("utf-8")
+    folder, base = os.path.split(target)
+    temporary = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            if info is not None:
+                os.chmod(temporary, stat.S_IMODE(info.st_mode))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise SavedGameError("", f"cannot save to {name}: {error.strerror or error}",
+                             code="file") from None
 
 
 # -- reading: JSON shapes -----------------------------------------------------------------
@@ -212,14 +257,18 @@ def _kind(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return f"the number {_cut(repr(value))}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {_cut(repr(value))}"
     if isinstance(value, list):
         return "an array"
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more)"
 
 
 def _object(value: object, path: str, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
@@ -232,7 +281,7 @@ def _object(value: object, path: str, keys: tuple[str, ...], what: str) -> Mappi
     extra = [k for k in value if k not in keys]
     if extra:
         raise SavedGameError(path, f"{what} has the unknown key{'s' if len(extra) > 1 else ''} "
-                             + ", ".join(repr(k) for k in extra)
+                             + ", ".join(_cut(repr(k)) for k in extra[:5])
                              + "; the keys are " + ", ".join(keys))
     return value
 
@@ -302,7 +351,8 @@ def _check_header(data: object, keys: tuple[str, ...], expected: str, what: str
             hint = "; this is a saved position: read it with state_from_json"
         elif fmt == FORMAT:
             hint = "; this is a saved game: read it with game_from_json"
-        raise SavedGameError("format", f"unknown format {fmt!r}: expected {expected!r}{hint}")
+        raise SavedGameError("format", f"unknown format {_cut(repr(fmt))}: expected "
+                             f"{expected!r}{hint}")
     if "version" not in data:
         raise SavedGameError("", f"{what} lacks the key 'version'")
     version = data["version"]
@@ -310,8 +360,8 @@ def _check_header(data: object, keys: tuple[str, ...], expected: str, what: str
         raise SavedGameError("version", f"the version must be a whole number, "
                              f"not {_kind(version)}")
     if version != VERSION:
-        raise SavedGameError("version", f"unknown version {version} of {expected}: this "
-                             f"durak-spec reads version {VERSION}")
+        raise SavedGameError("version", f"unknown version {_cut(str(version))} of {expected}: "
+                             f"this durak-spec reads version {VERSION}")
     return _object(data, "", keys, what)
 
 
@@ -528,30 +578,17 @@ def game_from_json(data: object) -> Game:
     return game
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise SavedGameError("", f"the key {key!r} appears twice in one JSON object")
-        result[key] = value
-    return result
+MAX_BYTES: Final = 16 * 1024 * 1024
+"""The largest saved game read, in bytes (a long game takes about 100 KB)."""
 
 
 def _parse_json(text: str | bytes) -> object:
     if not isinstance(text, str | bytes | bytearray):
         raise SavedGameError("", f"a saved game is JSON text, not {type(text).__name__}")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys,
-                          parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise SavedGameError("", f"not JSON: {error.msg} at line {error.lineno}, "
-                             f"column {error.colno}") from None
-    except UnicodeDecodeError as error:
-        raise SavedGameError("", f"not UTF-8 text: {error.reason}") from None
-
-
-def _reject_constant(name: str) -> object:
-    raise SavedGameError("", f"{name} is not a JSON value")
+        return read_json(text, what="a saved game", max_bytes=MAX_BYTES)
+    except JsonError as error:
+        raise SavedGameError(error.path, error.reason, code=error.code) from None
 
 
 def loads(text: str | bytes) -> Game:
@@ -560,5 +597,14 @@ def loads(text: str | bytes) -> Game:
 
 
 def load(path: str | os.PathLike[str]) -> Game:
-    """The game saved in the file at ``path`` (errors reading the file are ``OSError``)."""
-    return loads(Path(path).read_bytes())
+    """The game saved in the file at ``path``.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read (a directory, a device such
+    as ``/dev/zero`` or a pipe is refused without reading); anything wrong, the file
+    included, raises :class:`SavedGameError` (code ``"file"`` when it cannot be read).
+    """
+    try:
+        data = read_file(path, what="the saved game", max_bytes=MAX_BYTES)
+    except JsonError as error:
+        raise SavedGameError("", error.reason, code=error.code) from None
+    return loads(data)

@@ -18,9 +18,11 @@ written ``P<seat> <move>``; the moves are:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from itertools import pairwise
+from types import MappingProxyType
+from typing import ClassVar, Final
 
 from durak_spec.core.cards import Card, CardError, format_cards, parse_card
 from durak_spec.core.errors import NotationError
@@ -79,9 +81,10 @@ class Open(Action):
     def __post_init__(self) -> None:
         # The cards of an opening form a set: keep them in canonical order, so that
         # equal openings are equal actions whatever order they were written in.
-        if not isinstance(self.played, tuple) or any(
-                a > b for a, b in zip(self.played, self.played[1:], strict=False)):
-            object.__setattr__(self, "played", tuple(sorted(self.played)))
+        played = self.played
+        if type(played) is not tuple or (len(played) > 1 and any(
+                a > b for a, b in pairwise(played))):
+            object.__setattr__(self, "played", tuple(sorted(played)))
 
     @property
     def move(self) -> str:
@@ -189,8 +192,11 @@ class ExchangeTrump(Action):
     order: ClassVar[int] = 7
 
 
-_PLAYER = re.compile(r"^\s*(?:P(?P<p>\d+)\s*:?|(?P<q>\d+)\s*:)\s*(?P<rest>.*)$", re.IGNORECASE)
-_ALIASES = {
+_PLAYER = re.compile(r"(?:P(?P<p>[0-9]+)[ \t]*:?|(?P<q>[0-9]+)[ \t]*:)[ \t]*(?P<rest>.*)",
+                     re.IGNORECASE | re.DOTALL)
+"""The seat prefix: ``P1``, ``p1:``, ``1:`` (ASCII digits only)."""
+_MAX_SEAT_DIGITS = 3
+_ALIASES: Final = MappingProxyType({
     "open": "open", "attack": "open", "lead": "open",
     "throw": "throw", "throw-in": "throw", "add": "throw",
     "cover": "cover", "beat": "cover",
@@ -199,14 +205,20 @@ _ALIASES = {
     "take": "take", "pick-up": "take",
     "done": "done", "beaten": "done", "pass": "done",
     "exchange": "exchange", "swap": "exchange",
-}
+})
 
 
-def _card(text: str, where: str) -> Card:
+def _card(text: str, where: str | Callable[[], str]) -> Card:
+    """A card of an action; ``where`` (or what it returns) says which action, on error."""
     try:
         return parse_card(text)
     except CardError as error:
-        raise NotationError(f"{where}: {error}") from None
+        context = where if isinstance(where, str) else where()
+        raise NotationError(f"{context}: {error}", code="card") from None
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more)"
 
 
 def parse_action(text: str, player: int | None = None) -> Action:
@@ -216,20 +228,25 @@ def parse_action(text: str, player: int | None = None) -> Action:
     disagrees with ``player`` is an error.
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text like 'P0 open 7♣', not {text!r}")
+        raise NotationError(f"an action must be text like 'P0 open 7♣', not {_cut(repr(text))}")
+    shown = repr(_cut(text))
     rest = text.strip()
-    match = _PLAYER.match(rest)
+    match = _PLAYER.fullmatch(rest)
     if match and (match.group("p") or match.group("q")):
-        seat = int(match.group("p") or match.group("q"))
+        digits = match.group("p") or match.group("q")
+        if len(digits) > _MAX_SEAT_DIGITS:
+            raise NotationError(f"{shown}: P{_cut(digits, 10)} is not a seat; seats are P0 "
+                                "to P5", code="no-such-player")
+        seat = int(digits)
         if player is not None and seat != player:
-            raise NotationError(f"{text!r} names player P{seat}, but it is P{player}'s action")
+            raise NotationError(f"{shown} names player P{seat}, but it is P{player}'s action")
         player = seat
         rest = match.group("rest")
     if player is None:
-        raise NotationError(f"{text!r} does not say which player acts: write it like 'P0 take'")
+        raise NotationError(f"{shown} does not say which player acts: write it like 'P0 take'")
     words = rest.replace(",", " ").split()
     if not words:
-        raise NotationError(f"{text!r} has no move: write open, throw, cover, transfer, "
+        raise NotationError(f"{shown} has no move: write open, throw, cover, transfer, "
                             "show, take, done or exchange")
     verb = words[0].lower()
     args = words[1:]
@@ -239,27 +256,27 @@ def parse_action(text: str, player: int | None = None) -> Action:
         verb, args = "pick-up", args[1:]
     kind = _ALIASES.get(verb)
     if kind is None:
-        raise NotationError(f"{verb!r} is not a move; moves are open, throw, cover, transfer, "
-                            "show, take, done, exchange")
+        raise NotationError(f"{_cut(verb)!r} is not a move; moves are open, throw, cover, "
+                            "transfer, show, take, done, exchange")
     if kind == "open":
         if not args:
-            raise NotationError(f"{text!r}: open needs at least one card, like 'open 7♣'")
-        return Open(player, tuple(_card(a, text) for a in args))
+            raise NotationError(f"{shown}: open needs at least one card, like 'open 7♣'")
+        return Open(player, tuple(_card(a, shown) for a in args))
     if kind in ("throw", "transfer", "show"):
         if len(args) != 1:
-            raise NotationError(f"{text!r}: {kind} needs exactly one card, like '{kind} 9♦'")
-        card = _card(args[0], text)
+            raise NotationError(f"{shown}: {kind} needs exactly one card, like '{kind} 9♦'")
+        card = _card(args[0], shown)
         if kind == "throw":
             return ThrowIn(player, card)
         return Transfer(player, card, show=kind == "show")
     if kind == "cover":
         cards = [a for a in args if a.lower() not in ("with", "by")]
         if len(cards) != 2:
-            raise NotationError(f"{text!r}: cover names the attack card and the covering card, "
+            raise NotationError(f"{shown}: cover names the attack card and the covering card, "
                                 "like 'cover 7♣ with 9♣'")
-        return Cover(player, _card(cards[0], text), _card(cards[1], text))
+        return Cover(player, _card(cards[0], shown), _card(cards[1], shown))
     if args:
-        raise NotationError(f"{text!r}: {kind} takes no cards")
+        raise NotationError(f"{shown}: {kind} takes no cards")
     if kind == "take":
         return Take(player)
     if kind == "done":
@@ -268,25 +285,33 @@ def parse_action(text: str, player: int | None = None) -> Action:
 
 
 def action_from_json(data: Mapping[str, object]) -> Action:
-    """The inverse of :meth:`Action.to_json`, with clear errors for malformed data."""
+    """The inverse of :meth:`Action.to_json`, with clear errors for malformed data.
+
+    An error quotes the action, cut short; the quote is made only when something is
+    wrong, so reading an action costs time linear in its size.
+    """
     if not isinstance(data, Mapping):
-        raise NotationError(f"an action must be a JSON object, not {data!r}")
+        raise NotationError(f"an action must be a JSON object, not {_cut(repr(data))}")
+
+    def context() -> str:
+        return f"action {_cut(repr(dict(data)), 120)}"
+
     player = data.get("player")
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
-        raise NotationError(f"action {dict(data)!r}: 'player' must be a seat number (0, 1, ...)")
+        raise NotationError(f"{context()}: 'player' must be a seat number (0, 1, ...)")
     kind = data.get("type")
 
     def card(key: str) -> Card:
         value = data.get(key)
         if not isinstance(value, str):
-            raise NotationError(f"action {dict(data)!r}: {key!r} must be a card like '7♣'")
-        return _card(value, f"action {dict(data)!r}")
+            raise NotationError(f"{context()}: {key!r} must be a card like '7♣'")
+        return _card(value, context)
 
     if kind == "open":
         cards = data.get("cards")
         if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-            raise NotationError(f"action {dict(data)!r}: 'cards' must be a list of cards")
-        return Open(player, tuple(_card(c, f"action {dict(data)!r}") for c in cards))
+            raise NotationError(f"{context()}: 'cards' must be a list of cards")
+        return Open(player, tuple(_card(c, context) for c in cards))
     if kind == "throw":
         return ThrowIn(player, card("card"))
     if kind == "cover":
@@ -299,5 +324,5 @@ def action_from_json(data: Mapping[str, object]) -> Action:
         return Done(player)
     if kind == "exchange":
         return ExchangeTrump(player)
-    raise NotationError(f"action {dict(data)!r}: unknown type {kind!r}; types are open, throw, "
-                        "cover, transfer, show, take, done, exchange")
+    raise NotationError(f"{context()}: unknown type {_cut(repr(kind))}; types are open, "
+                        "throw, cover, transfer, show, take, done, exchange")

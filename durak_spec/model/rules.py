@@ -15,6 +15,8 @@ from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from durak_spec.core.errors import DurakError
+
 __all__ = [
     "AXES",
     "PROFILES",
@@ -37,15 +39,20 @@ MAX_ATTACK_CARDS = 6  # LIMIT-1
 FIRST_BOUT_MAX_ATTACK_CARDS = 5  # LIMIT-3
 
 
-class RuleSetError(ValueError):
+class RuleSetError(DurakError):
     """A rule set or profile that cannot be played, with the axis that is wrong.
 
-    ``rule`` names the rule the rule set breaks, where there is one (``"DEAL-3"``).
+    ``rule`` names the rule the rule set breaks, where there is one (``"DEAL-3"``); an
+    unknown axis, value or profile names none (code ``"rule-set"``).
     """
 
+    code = "rule-set"
+
     def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
+        super().__init__(message, rule=rule)
+
+    def __reduce__(self) -> tuple[type[RuleSetError], tuple[str, str | None]]:
+        return (type(self), (self.message, self.rule))
 
 
 class ThrowIn(StrEnum):
@@ -114,7 +121,9 @@ class RuleSet:
             raise RuleSetError(f"players must be a whole number from 2 to 6, not {self.players!r}")
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleSetError(
-                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} players is not a game",
+                f"Durak is played by 2 to 6 players (DEAL-3); {self.players} "
+                f"player{'' if self.players == 1 else 's'} {'is' if self.players == 1 else 'are'}"
+                " not a game",
                 rule="DEAL-3",
             )
         for name in ("transfer", "transfer_by_showing_trump", "multi_card_opening",

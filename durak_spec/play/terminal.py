@@ -34,23 +34,35 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from types import MappingProxyType
+from typing import BinaryIO, Final, TextIO
 
-from durak_spec.core.cards import Card, CardError, Suit, parse_cards
-from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.core.cards import Card, CardError, Rank, Suit, parse_cards
+from durak_spec.core.cliargs import CommandError, Subparsers, count
 from durak_spec.core.errors import DurakError, IllegalAction
 from durak_spec.core.ruleindex import load_rule_index
-from durak_spec.engine import check
+from durak_spec.engine import check, first_attacker
 from durak_spec.game import persist
 from durak_spec.game.bouts import bout_end
 from durak_spec.game.history import Game
 from durak_spec.game.view import PlayerView, view
-from durak_spec.model.actions import Action, Cover, Open, ThrowIn, Transfer, parse_action
-from durak_spec.model.options import add_rules_arguments, rules_from_args
+from durak_spec.model.actions import (
+    Action,
+    Cover,
+    ExchangeTrump,
+    Open,
+    ThrowIn,
+    Transfer,
+    parse_action,
+)
+from durak_spec.model.options import DEFAULT_PROFILE, add_rules_arguments, rules_from_args
+from durak_spec.model.state import GameState
 from durak_spec.play.bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
 
 __all__ = ["MAX_LINE", "Session", "add_parser", "book_pointer", "run"]
@@ -74,11 +86,12 @@ def add_parser(subparsers: Subparsers) -> None:
         "play", help="play a game in the terminal against computer players",
         description=_DESCRIPTION)
     add_rules_arguments(parser)
-    parser.add_argument("--seat", metavar="S", type=int, default=0,
+    parser.set_defaults(profile=None)  # to tell an explicit --profile from the default
+    parser.add_argument("--seat", metavar="S", type=count, default=0,
                         help="your seat, 0 to players-1 (default 0; P0 in the game)")
     parser.add_argument("--opponent", choices=BOT_KINDS, default="heuristic",
                         help="the computer players (default heuristic)")
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", metavar="S", type=count, default=None,
                         help="seed of the deal and of the opponents' choices (default: "
                              "random, printed so the game can be dealt again)")
     parser.add_argument("--load", metavar="FILE", default=None,
@@ -92,18 +105,24 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec play``."""
     if args.load is not None:
-        if args.players is not None or args.settings:
-            raise CommandError("--load resumes a saved game under its own rules; "
-                               "leave out --players and --set")
+        given = [name for name, value in (("--profile", args.profile),
+                                          ("--players", args.players),
+                                          ("--set", args.settings or None),
+                                          ("--seed", args.seed)) if value is not None]
+        if given:
+            raise CommandError(f"--load resumes a saved game under its own rules, deal and "
+                               f"seed; leave out {', '.join(given)}")
         try:
             game = persist.load(args.load)
-        except OSError as error:
-            raise CommandError(f"cannot read {args.load}: {error.strerror or error}") from None
         except persist.SavedGameError as error:
+            if error.code in ("file", "json-too-large"):
+                raise CommandError(f"--load: {error}") from None
             raise CommandError(f"{args.load} is not a saved game that can be resumed: "
                                f"{error}") from None
-        seed = args.seed if args.seed is not None else (game.seed or 0)
+        seed = game.seed or 0
     else:
+        if args.profile is None:
+            args.profile = DEFAULT_PROFILE
         _, rules = rules_from_args(args)
         seed = args.seed if args.seed is not None else random.randrange(2**31)
         game = Game.new(rules, seed=seed)
@@ -111,6 +130,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be a seat of the {players} players, 0 to "
                            f"{players - 1}, not {args.seat}")
+    if args.save_to is not None:  # find out now, not after the first move
+        try:
+            persist.save(game, args.save_to)
+        except persist.SavedGameError as error:
+            raise CommandError(f"--save-to: {error}") from None
     bots: dict[int, Bot] = {s: make_bot(args.opponent) for s in range(players) if s != args.seat}
     session = Session(
         game, args.seat, bots, seed=seed,
@@ -192,34 +216,30 @@ class LineReader:
                 return
 
 
-_ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
+_ASCII_SUITS: Final = MappingProxyType(str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"}))
+_RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _BOLD, _DIM, _RED_ON, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[0m"
 
-# The book's pages are its chapters; the worked examples have their own page name.
-_PAGE_OF_CHAPTER = {"examples": "worked-examples"}
-
-
 def book_pointer(rule_id: str) -> str:
-    """Where the rules book explains ``rule_id``.
+    """Where the player can read ``rule_id``: a command that works wherever the package
+    is installed, and the chapter of the rules book.
 
     >>> book_pointer("BEAT-3")
-    'chapter Beating a card, beating.html#BEAT-3'
+    "'durak-spec rules BEAT-3' (chapter Beating a card of the rules book)"
     """
     index = load_rule_index()
     if rule_id not in index:
-        return f"the rule index, rule-index.html#{rule_id}"
-    entry = index[rule_id]
-    page = _PAGE_OF_CHAPTER.get(entry.chapter, entry.chapter)
-    return f"chapter {entry.chapter_title}, {page}.html#{rule_id}"
+        return f"'durak-spec rules {rule_id}'"
+    return f"'durak-spec rules {rule_id}' (chapter {index[rule_id].chapter_title} of the " \
+           "rules book)"
 
 
 def explain(error: IllegalAction) -> str:
-    """An illegal move in words: the reason, the rule's ID and title, and the book page."""
+    """An illegal move in words: the reason, the rule's ID and title, and where to read it."""
     index = load_rule_index()
     title = f" ({index[error.rule].title})" if error.rule in index else ""
-    return (f"Not allowed: {error.reason}.\n  Rule {error.rule}{title}: see the rules book, "
-            f"{book_pointer(error.rule)}")
+    return _wrapped(f"Not allowed: {error.reason}.") + (
+        f"\n  Rule {error.rule}{title}.\n  Read it with {book_pointer(error.rule)}.")
 
 
 _HELP = """\
@@ -230,9 +250,10 @@ Answer with the number of a move, or type a move:
   transfer 8♥        pass the attack on with a card of its rank (transfer game)
   show 8♥            transfer by showing a trump of the rank (where the rules allow)
   take               pick up the table        done    you add nothing more
+  exchange           swap the six of trumps for the face-up trump (where the rules allow)
   9C                 a single card plays the one move that uses it
 Cards: rank 6-10, J, Q, K, A (T for ten) and suit ♣ ♦ ♥ ♠ or C D H S.
-Commands: hint (your moves and a suggestion), board (show the table again),
+Commands: hint (your moves and a suggestion), board or show (the table again),
   save FILE, quit, help."""
 
 
@@ -284,6 +305,7 @@ class Session:
     # -- output ---------------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
+        """Print ``text`` (the game keeps its own lines within :data:`WIDTH` columns)."""
         if self.ascii:
             text = text.translate(_ASCII_SUITS)
         self.out.write(text + "\n")
@@ -338,15 +360,29 @@ class Session:
         rules = self.game.rules
         state = self.game.state
         word = "Resuming" if self.resumed else "New game"
+        others = len(self.bots)
+        who = (f"the other is a {self.opponent} player" if others == 1
+               else f"the {others} others are {self.opponent} players")
         self.say(f"{word}: {rules.players} players, "
-                 f"{'transfer' if rules.transfer else 'throw-in'} game, seed {self.seed}. "
-                 f"You are P{self.seat}; the others are {self.opponent} players.")
+                 f"{'transfer' if rules.transfer else 'throw-in'} game, seed {self.seed}.")
+        self.say(f"You are P{self.seat}; {who}.")
         self.say("Type 'help' for the commands, 'hint' for your moves.")
         if not self.resumed:
             face_up = state.face_up
             self.say(f"Trump is {state.trump.symbol}"
                      + (f" (the face-up {face_up} lies under the stock)." if face_up else "."))
-            self.say(f"{self.name(state.attacker)} attacks first.")
+            for seat, cards in enumerate(state.known):
+                if cards:  # six players: the last card dealt is the trump card, face up
+                    self.say(f"Every card is dealt; the last one, {_listing(cards)}, was "
+                             f"turned face up to show the trump, so everyone knows "
+                             f"{'you hold' if seat == self.seat else f'P{seat} holds'} it.")
+            first, reason = first_attacker(state.hands, state.trump, rules, self.seed)
+            if first == state.attacker:
+                reason = reason.replace(f"P{self.seat} holds", "you hold")
+                self.say(self.subject(state.attacker, "attacks", "attack")
+                         + f" first: {reason}.")
+            else:
+                self.say(self.subject(state.attacker, "attacks", "attack") + " first.")
 
     def play(self, action: Action) -> None:
         before = self.game.state
@@ -356,7 +392,7 @@ class Session:
             bot.observe(action)
         self.adviser.observe(action)
         who = "You" if action.player == self.seat else f"P{action.player}"
-        self.say(f"{who}: {action.move}")
+        self.say(f"{who}: {self.describe(action, before)}")
         if isinstance(action, Transfer):
             self.say(f"  {self.name(after.defender)} defends now.")
         if after.bout > before.bout:
@@ -391,16 +427,17 @@ class Session:
             self.say(f"Could not save to {self.save_to}: {error.strerror or error}")
             return
         if final:
-            self.say(f"The game is saved in {self.save_to} "
-                     f"(resume it with --load {self.save_to}).")
+            self.say(f"The game is saved in {self.save_to}.")
+            self.say(f"Resume it with: durak-spec play --load {self.save_to}")
 
     # -- the screen ---------------------------------------------------------------------------
 
     def board(self) -> None:
         v = view(self.game.state, self.seat)
         self.say("")
-        roles = (f"{self.name(v.attacker)} attacks, {self.name(v.defender)} defends")
-        self.say(f"-- Bout {v.bout + 1}: {roles} --")
+        roles = (f"{self.subject(v.attacker, 'attacks', 'attack')}, "
+                 f"{self.subject(v.defender, 'defends', 'defend', start=False)}")
+        self.say(f"-- {roles} --")
         stock = (f"face-up {v.face_up} under the stock, stock {v.stock}"
                  if v.face_up is not None else f"stock {v.stock}")
         self.say(f"Trump {v.trump.symbol} | {stock} | discard {v.discard}")
@@ -410,13 +447,12 @@ class Session:
             if seat in v.out:
                 self.say(f"  P{seat}: out")
                 continue
-            known = f", known: {' '.join(str(c) for c in v.known[seat])}" if v.known[seat] else ""
+            known = f", known: {_listing(v.known[seat])}" if v.known[seat] else ""
             said = " (said done)" if seat in v.passed else ""
-            self.say(f"  P{seat}: {v.hand_sizes[seat]} cards{known}{said}")
-        self.say("Table: " + self.table_text(v))
+            self.say(f"  P{seat}: {_count(v.hand_sizes[seat], 'card')}{known}{said}")
+        self.say_wrapped("Table: ", self.table_text(v).split(" | "), " | ")
         marked = {c for a in v.playable for c in _cards_of(a)}
-        hand = " ".join(self.card(c, c in marked) for c in v.hand)
-        self.say(f"Your hand: {hand}")
+        self.say_wrapped("Your hand: ", [self.card(c, c in marked) for c in v.hand])
         self.moves(v)
 
     def table_text(self, v: PlayerView) -> str:
@@ -426,13 +462,43 @@ class Session:
                  else f"{p.attack} uncovered" for p in v.table]
         text = " | ".join(parts)
         if v.taking:
-            text += f"  ({self.name(v.defender)} takes)"
+            text += f"  ({self.subject(v.defender, 'takes', 'take')})"
         return text
+
+    def describe(self, action: Action, state: GameState | None = None) -> str:
+        """A move as the player reads it; an exchange says which cards swap (in ``state``,
+        by default the position now)."""
+        if isinstance(action, ExchangeTrump):
+            state = state if state is not None else self.game.state
+            face_up = state.face_up
+            if face_up is not None:
+                return f"exchange {Card(Rank.SIX, state.trump)} for the face-up {face_up}"
+        return action.move
 
     def moves(self, v: PlayerView) -> None:
         self.say("Your moves:")
         for number, action in enumerate(v.playable, start=1):
-            self.say(f"  {number}. {action.move}")
+            self.say(f"  {number}. {self.describe(action)}")
+
+    def subject(self, seat: int, verb: str, plain: str, *, start: bool = True) -> str:
+        """``P1 attacks``, or ``You attack`` for the player at the terminal."""
+        if seat == self.seat:
+            return f"{'You' if start else 'you'} {plain}"
+        return f"P{seat} {verb}"
+
+    def say_wrapped(self, head: str, items: Sequence[str], joint: str = " ") -> None:
+        """``head`` and the items on lines of at most :data:`WIDTH` visible characters,
+        broken only between items (never inside a card)."""
+        line, width = head, len(head)
+        for item in items:
+            size = len(_ANSI.sub("", item))
+            if width > len(head) and width + len(joint) + size > WIDTH:
+                self.say(line.rstrip())
+                line, width = " " * len(head) + item, len(head) + size
+            else:
+                sep = joint if width > len(head) else ""
+                line, width = line + sep + item, width + len(sep) + size
+        self.say(line)
 
     # -- reading the player's move --------------------------------------------------------------
 
@@ -456,7 +522,7 @@ class Session:
                 continue
             answer = self.interpret(text)
             if isinstance(answer, _Reply):
-                self.say(answer.text)
+                self.say(answer.text if "\n" in answer.text else _wrapped(answer.text))
                 continue
             return answer
 
@@ -470,7 +536,7 @@ class Session:
             return _Reply(_HELP)
         if command in ("quit", "exit", "q"):
             raise _Stop(0, "You quit the game.")
-        if command in ("board", "show", "look", "table"):
+        if command in ("board", "look", "table") or (command == "show" and len(words) == 1):
             self.board()
             return _Reply("")
         if command in ("hint", "moves", "hints"):
@@ -541,10 +607,10 @@ class Session:
 
     def hint(self, v: PlayerView) -> str:
         lines = ["Your moves:"]
-        lines.extend(f"  {n}. {a.move}" for n, a in enumerate(v.playable, start=1))
+        lines.extend(f"  {n}. {self.describe(a)}" for n, a in enumerate(v.playable, start=1))
         suggestion = self.adviser.choose(v, random.Random(len(self.game.actions)))
         number = v.playable.index(suggestion) + 1
-        lines.append(f"The heuristic player would play {number}. {suggestion.move}")
+        lines.append(f"The heuristic player would play {number}. {self.describe(suggestion)}")
         return "\n".join(lines)
 
     def save_command(self, path: str) -> str:
@@ -555,13 +621,33 @@ class Session:
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
             return f"Could not save to {_printable(_clip(path))}: {reason}"
-        return f"Saved to {path} (resume with: durak-spec play --load {path})."
+        return f"Saved to {path}.\nResume it with: durak-spec play --load {path}"
 
 
 class _Refused(Exception):
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
+
+
+WIDTH = 80
+"""The widest line the game prints (a hand or a table is broken between cards)."""
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _wrapped(text: str) -> str:
+    """One long line of words broken at :data:`WIDTH` columns (cards never broken)."""
+    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_long_words=False,
+                                   break_on_hyphens=False)) or text
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _listing(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ played cards (TIP-7) to know what that is; counting trumps (TIP-3) only refines 
 decision of TIP-2. So the other player differs from the follower in exactly one switch,
 and any difference in their durak rates is that switch's doing. The reverse design, a
 player with no tips against the same player with only the tip under test
-(:attr:`Design.ALONE`), is available too (``python -m durak_spec.play.tipsim --design alone``);
+(:attr:`Design.ALONE`), is available too (``durak-spec tips --design alone``);
 it asks a different question (is the tip worth learning first?).
 
 Fairness: same deals, every seat
@@ -56,7 +56,7 @@ Running
 :func:`plot` draws the result as standalone SVG text; :func:`table_html` and
 :func:`format_table` give the numbers. From the command line::
 
-    python -m durak_spec.play.tipsim --games 4000 --svg tips.svg
+    durak-spec tips --games 4000 --svg tips.svg
 
 shows progress on stderr and prints the table. Everything is deterministic for the
 experiments' seeds; only the measured seconds vary.
@@ -73,10 +73,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from multiprocessing import get_context
+from pathlib import Path
 from types import MappingProxyType
 from typing import Final, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
+from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.markup import Markup
 from durak_spec.game.svg import SvgText, svg_document, svg_line, svg_number, svg_text
@@ -101,10 +103,10 @@ __all__ = [
     "ExperimentResult",
     "HtmlText",
     "Verdict",
+    "add_parser",
     "design_html",
     "experiments",
     "format_table",
-    "main",
     "plot",
     "run_experiment",
     "run_experiments",
@@ -859,43 +861,51 @@ class _Reporter:
         self.stream.flush()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.play.tipsim``: run the experiments, progress on stderr."""
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.play.tipsim",
+def add_parser(subparsers: Subparsers) -> None:
+    """Register ``durak-spec tips``."""
+    parser = subparsers.add_parser(
+        "tips", help="put the sources' tips to the test with seeded games",
         description="Put the sources' tips to the test: seeded games between a player who "
-                    "follows each tip and one who does not. Prints the table of results.")
-    parser.add_argument("--games", type=int, default=600,
+                    "follows each tip and one who does not. Shows progress on standard "
+                    "error and prints the table of results; --svg also draws the chart.")
+    parser.add_argument("--games", metavar="N", type=positive_count, default=600,
                         help="games per tip, rounded up to whole deals (default 600)")
     parser.add_argument("--design", choices=[d.value for d in Design],
                         default=Design.LEAVE_ONE_OUT.value,
                         help="leave-one-out: all tips against all but one (default); "
                              "alone: only the tip against no tips")
-    parser.add_argument("--tips", default=None,
+    parser.add_argument("--tips", metavar="TIP,...", default=None,
                         help="comma-separated tips to test (default: all), e.g. TIP-1,TIP-5")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--workers", metavar="W", type=positive_count, default=1,
                         help="processes to run experiments in (default 1)")
-    parser.add_argument("--svg", default=None, help="also write the chart to this file")
+    parser.add_argument("--svg", metavar="FILE", default=None,
+                        help="also write the chart to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    args = parser.parse_args(argv)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The handler of ``durak-spec tips``."""
+    tips = None if args.tips is None else [t.strip() for t in args.tips.split(",") if t.strip()]
     try:
-        tips = None if args.tips is None else [t for t in args.tips.split(",") if t.strip()]
         chosen = experiments(args.design, tips)
-        reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
-        evidence = run_experiments(args.games, progress=reporter, design=args.design,
-                                   tips=tips, workers=args.workers)
     except ValueError as error:
-        parser.error(str(error))
+        raise CommandError(f"--tips: {error}") from None
+    if args.svg is not None:
+        folder = Path(args.svg).parent
+        if Path(args.svg).is_dir() or not folder.is_dir():
+            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
+                               + ("it is a directory" if Path(args.svg).is_dir()
+                                  else f"the folder {folder} does not exist"))
+    reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
+    evidence = run_experiments(args.games, progress=reporter, design=args.design, tips=tips,
+                               workers=args.workers)
     print(format_table(evidence))
     if args.svg:
         try:
             with open(args.svg, "w", encoding="utf-8") as out:
                 out.write(plot(evidence))
         except OSError as error:
-            print(f"cannot write the chart to {args.svg}: {error.strerror}", file=sys.stderr)
-            return 1
+            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
+                               f"{error.strerror or error}") from None
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from durak_spec.core.cards import Card, Suit
-from durak_spec.core.errors import IllegalAction
+from durak_spec.core.errors import IllegalAction, InputError
 from durak_spec.core.version import __version__
 from durak_spec.engine import apply as apply_action
 from durak_spec.engine import check, legal_actions, new_game, validate_state
@@ -30,6 +30,7 @@ __all__ = [
     "Accepted",
     "Capabilities",
     "Engine",
+    "NoGame",
     "ReferenceEngine",
     "Rejected",
     "Report",
@@ -183,6 +184,12 @@ class Engine(Protocol):
         ...
 
 
+class NoGame(InputError):
+    """A request that needs a game before any was started or loaded."""
+
+    code = "no-game"
+
+
 class ReferenceEngine:
     """The built-in engine, through the protocol."""
 
@@ -198,7 +205,8 @@ class ReferenceEngine:
     @property
     def state(self) -> GameState:
         if self._state is None:
-            raise RuntimeError("no game: call start() or load() first")
+            raise NoGame("no game yet: send start or load first (in Python: call start() or "
+                         "load())")
         return self._state
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:

@@ -2,9 +2,10 @@
 
 :func:`serve` reads requests from a text stream and writes one response per request,
 as JSON lines (see :mod:`durak_spec.protocol.wire`), until ``quit`` or the end of the input.
-``python -m durak_spec.serve`` serves the reference engine on standard input and output;
-``python -m durak_spec.serve mypackage.mymodule:MyEngine`` serves any class or factory
-that makes an :class:`~durak_spec.protocol.Engine`.
+``durak-spec serve`` (also ``python -m durak_spec.serve``) serves the reference engine on
+standard input and output; ``durak-spec serve mypackage.mymodule:MyEngine`` serves any
+class or factory that makes an :class:`~durak_spec.protocol.Engine`, and
+``durak-spec serve --schema`` prints the protocol's JSON Schema.
 
 A request the engine cannot serve gets an error response (``"ok": false``) naming the
 problem, and the server carries on; an illegal action is not an error but a rejection.
@@ -21,10 +22,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from durak_spec.core.cliargs import CommandError, Subparsers
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
 from durak_spec.protocol import Engine, ReferenceEngine
 from durak_spec.protocol.wire import (
+    MAX_LINE,
     ApplyRequest,
+    Codec,
     ErrorReply,
     HelloReply,
     HelloRequest,
@@ -43,7 +47,7 @@ from durak_spec.protocol.wire import (
     encode_reply,
 )
 
-__all__ = ["Server", "main", "serve"]
+__all__ = ["Server", "add_parser", "main", "run", "serve"]
 
 
 class Server:
@@ -52,6 +56,7 @@ class Server:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.finished = False
+        self.codec = Codec()  # this server's memory of the actions it reads and writes
 
     def respond(self, request: Request) -> Reply:
         """The engine's reply to one decoded request (errors become :class:`ErrorReply`)."""
@@ -90,25 +95,40 @@ class Server:
         if not line.strip():
             return None
         try:
-            request = decode_request(line)
+            request = decode_request(line, self.codec)
         except ProtocolError as error:
             if error.rule is not None:  # well formed, but against the rules (load)
                 return encode_reply(ErrorReply(error.message_id, error.reason, error.rule))
             return encode_reply(ErrorReply(error.message_id, str(error)))
         reply = self.respond(request)
         try:
-            return encode_reply(reply)
+            return encode_reply(reply, self.codec)
         except Exception as error:  # the engine returned values that are not protocol values
             return encode_reply(ErrorReply(request.id, f"the engine's answer cannot be sent: "
                                            f"{type(error).__name__}: {error}"))
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Serve ``engine`` on the streams until ``quit`` or the end of ``stdin``; then close it."""
+    """Serve ``engine`` on the streams until ``quit`` or the end of ``stdin``; then close it.
+
+    A line longer than :data:`~durak_spec.protocol.wire.MAX_LINE` characters is not read
+    into memory: its rest is skipped and it gets an error reply.
+    """
     server = Server(engine)
     try:
-        for line in stdin:
-            reply = server.handle(line)
+        while True:
+            line = stdin.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while True:  # skip the rest of the line, a piece at a time
+                    rest = stdin.readline(MAX_LINE)
+                    if not rest or rest.endswith("\n"):
+                        break
+                reply: str | None = encode_reply(ErrorReply(
+                    None, f"the line is longer than {MAX_LINE} characters; it is not read"))
+            else:
+                reply = server.handle(line)
             if reply is None:
                 continue
             stdout.write(reply + "\n")
@@ -122,35 +142,79 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
 def _factory(spec: str) -> Callable[[], Engine]:
     module_name, colon, attr = spec.partition(":")
     if not colon or not module_name or not attr:
-        raise SystemExit(f"durak-spec serve: {spec!r}: name the engine as module:ClassOrFactory")
+        raise CommandError(f"{spec!r}: name the engine as module:ClassOrFactory")
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise SystemExit(f"durak-spec serve: cannot import {module_name}: {error}") from None
+        raise CommandError(f"cannot import {module_name}: {error}") from None
     factory = getattr(module, attr, None)
     if not callable(factory):
-        raise SystemExit(f"durak-spec serve: {module_name} has no class or factory {attr!r}")
+        raise CommandError(f"{module_name} has no class or factory {attr!r}")
     return factory  # type: ignore[no-any-return]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.serve",
-        description="Serve a Durak engine over the durak-spec wire protocol (JSON lines on "
-                    "standard input and output).",
-    )
-    parser.add_argument("engine", nargs="?", default=None,
+_DESCRIPTION = (
+    "Serve a Durak engine over the durak-spec wire protocol: JSON lines on standard input "
+    "and output, one response per request, until quit or the end of the input. Without "
+    "ENGINE it serves the reference engine, so that 'durak-spec check --engine "
+    "\"durak-spec serve\"' checks the protocol itself; 'python -m durak_spec.serve' is the "
+    "same command. --schema prints the JSON Schema of every message instead.")
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("engine", nargs="?", default=None, metavar="ENGINE",
                         help="module:Class of an in-process engine (default: the reference)")
-    args = parser.parse_args(argv)
+    parser.add_argument("--schema", action="store_true",
+                        help="print the protocol's JSON Schema (generated from the message "
+                             "types; the package ships it as data/protocol.schema.json)")
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    """Register ``durak-spec serve``."""
+    parser = subparsers.add_parser(
+        "serve", help="serve an engine over the JSON-lines protocol (the reference by default)",
+        description=_DESCRIPTION)
+    _arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The handler of ``durak-spec serve``."""
+    if args.schema:
+        if args.engine is not None:
+            raise CommandError("--schema prints the protocol's schema; it serves no ENGINE")
+        from durak_spec.protocol.schema import schema_text
+
+        sys.stdout.write(schema_text())
+        return 0
     engine = _factory(args.engine)() if args.engine else ReferenceEngine()
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
-    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="backslashreplace",
+                              newline="\n")
     try:
         serve(engine, stdin, stdout)
     except BrokenPipeError:  # the client went away: nothing left to answer
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second complaint when Python exits
+        return 0
+    # The wrappers must not close the process's own streams when they go away.
+    stdout.flush()
+    stdout.detach()
+    stdin.detach()
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m durak_spec.serve``: the same as ``durak-spec serve``."""
+    parser = argparse.ArgumentParser(prog="python -m durak_spec.serve",
+                                     description=_DESCRIPTION)
+    _arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except CommandError as error:
+        print(f"{parser.prog}: error: {error.message}", file=sys.stderr)
+        return error.status
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Literal
+from typing import Any, Literal
 
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError, InvalidState
@@ -45,6 +45,7 @@ from durak_spec.model.state import GameState
 from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, Report, Verdict
 from durak_spec.protocol.wire import (
     ApplyRequest,
+    Codec,
     ErrorReply,
     HelloReply,
     HelloRequest,
@@ -79,12 +80,14 @@ _EXIT_GRACE = 0.5  # seconds an engine that closed its output has to exit
 _POLL = 0.25  # how often a waiting request checks that the engine is still alive
 
 
-class EngineFailure(RuntimeError):
+class EngineFailure(DurakError):
     """The engine broke the protocol or died; its processes have been killed.
 
-    ``kind`` is one of :data:`FAILURE_KINDS`; ``line`` is what the engine wrote that was
-    wrong (the partial line for a crash or a timeout, ``None`` if nothing), ``stderr`` the
-    tail of its standard error.
+    ``kind`` (also the ``code``) is one of :data:`FAILURE_KINDS`; ``line`` is what the
+    engine wrote that was wrong (the partial line for a crash or a timeout, ``None`` if
+    nothing), ``stderr`` the tail of its standard error. A ``ValueError`` like every error
+    of the package (through :class:`~durak_spec.core.errors.DurakError`): the engine's
+    output is bad input to the checker.
     """
 
     def __init__(self, kind: FailureKind, detail: str, *, line: str | None = None,
@@ -99,7 +102,14 @@ class EngineFailure(RuntimeError):
         last = _last_lines(stderr)
         if last:
             message += f"; its stderr ends: {last}"
-        super().__init__(message)
+        super().__init__(message, code=kind)
+
+    def __reduce__(self) -> Any:
+        return (_failure, (self.kind, self.detail, self.line, self.stderr))
+
+
+def _failure(kind: FailureKind, detail: str, line: str | None, stderr: str) -> EngineFailure:
+    return EngineFailure(kind, detail, line=line, stderr=stderr)
 
 
 class EngineError(DurakError):
@@ -110,11 +120,16 @@ class EngineError(DurakError):
     ID the engine named, if any.
     """
 
+    code = "engine-error"
+
     def __init__(self, cmd: str, error: str, rule: str | None = None) -> None:
         self.cmd = cmd
         self.error = error
-        self.rule = rule
-        super().__init__(f"the engine refused {cmd}: {error}" + (f" ({rule})" if rule else ""))
+        super().__init__(f"the engine refused {cmd}: {error}" + (f" ({rule})" if rule else ""),
+                         rule=rule)
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.cmd, self.error, self.rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +277,7 @@ class SubprocessEngine:
         self._requests = 0
         self._seconds = 0.0
         self._last_stderr = ""
+        self._codec = Codec()  # this client's memory of the engine's actions
         self._spawn()
 
     # -- process management -----------------------------------------------------------
@@ -366,7 +382,7 @@ class SubprocessEngine:
         started = time.perf_counter()
         try:
             line = self._exchange(process, request,
-                                  (encode_request(request) + "\n").encode("utf-8"),
+                                  (encode_request(request, self._codec) + "\n").encode("utf-8"),
                                   self.timeout if timeout is None else timeout)
         except EngineFailure:
             raise
@@ -375,7 +391,7 @@ class SubprocessEngine:
             self._stopped = f"it was stopped when {request.cmd} was interrupted"
             raise
         try:
-            reply = decode_reply(line, request.cmd)
+            reply = decode_reply(line, request.cmd, self._codec)
         except MalformedMessage as error:
             raise self._fail("malformed", f"the answer to {request.cmd} is not a JSON "
                              f"object: {error.reason}", line) from None

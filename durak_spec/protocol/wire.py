@@ -45,31 +45,62 @@ field of :class:`~durak_spec.model.state.GameState` (hands, stock in drawing ord
 as ``[[attack, cover or null], ...]``, discard, attacker, defender, opener, bout, taking,
 passed, joined, start_hands, shown, known, finished).
 
-Decoding is strict: a missing field, an unknown field, a value of the wrong type or a card
-not in the notation raises :class:`ProtocolError`, which names the field (``report.hands[1]``)
-and quotes the offending line, truncated to 200 characters.
+Decoding is strict: a line is read by :func:`durak_spec.core.jsonio.read_json` (at most
+:data:`MAX_LINE` bytes of UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice
+in an object, no lone surrogates), and a missing field, an unknown field, a value of the
+wrong type or a card not in the notation raises :class:`ProtocolError`, which names the
+field (``report.hands[1]``) and quotes the offending line, truncated to 200 characters.
+Decoding costs time linear in the line: no message is formatted unless a field is wrong.
+Encoding never fails on text: an error reply is cut to :data:`ERROR_LIMIT` characters, and
+a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NoReturn, TypeAlias
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Literal, NoReturn
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
-from durak_spec.core.errors import DurakError, NotationError
+from durak_spec.core.errors import DurakError
+from durak_spec.core.jsonio import (
+    JsonError,
+    Path,
+    expect_bool,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    fail,
+    path_text,
+    read_json,
+    show,
+    write_json,
+)
 from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
-from durak_spec.model.actions import Action, action_from_json
+from durak_spec.model.actions import (
+    Action,
+    Cover,
+    Done,
+    ExchangeTrump,
+    Open,
+    Take,
+    ThrowIn,
+    Transfer,
+)
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
-from durak_spec.model.state import GameState, Pair, card_key
+from durak_spec.model.state import GameState, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 
 __all__ = [
     "COMMANDS",
+    "MAX_DEPTH",
+    "MAX_LINE",
     "QUOTE_LIMIT",
     "REPLY_TYPES",
     "ApplyRequest",
+    "Codec",
     "Command",
     "ErrorReply",
     "HelloReply",
@@ -102,15 +133,14 @@ __all__ = [
 QUOTE_LIMIT = 200
 """How many characters of an offending line an error message quotes."""
 
+MAX_LINE: Final = 1_000_000
+"""The longest line, in bytes, that either side reads as a message."""
+
+MAX_DEPTH: Final = 64
+"""The deepest nesting of a message read (a load request needs 5)."""
+
 MAX_ID = 2**53 - 1  # the largest integer every JSON reader holds exactly
 MAX_SEAT = MAX_PLAYERS - 1
-
-def _reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 Command = Literal["hello", "start", "load", "legal", "apply", "state", "quit"]
 COMMANDS: tuple[Command, ...] = ("hello", "start", "load", "legal", "apply", "state", "quit")
@@ -121,11 +151,17 @@ COMMANDS: tuple[Command, ...] = ("hello", "start", "load", "legal", "apply", "st
 
 def quote(line: str | bytes, limit: int = QUOTE_LIMIT) -> str:
     """``line`` for an error message: cut to ``limit`` characters, saying how much was cut."""
-    text = line.decode("utf-8", errors="replace") if isinstance(line, bytes) else line
-    text = text.rstrip("\r\n")
-    if len(text) <= limit:
+    if isinstance(line, bytes):
+        cut = line[:4 * limit + 4]  # enough bytes for ``limit`` characters
+        text = cut.decode("utf-8", errors="replace")
+        more = len(line) - len(cut)
+    else:
+        text, more = line, 0
+    text = _characters(text.rstrip("\r\n"))
+    if len(text) <= limit and not more:
         return text
-    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+    rest = len(text) - limit + more
+    return f"{text[:limit]}… ({rest} more {'bytes' if more else 'characters'})"
 
 
 class ProtocolError(DurakError):
@@ -139,17 +175,18 @@ class ProtocolError(DurakError):
     position no game can reach): then it names the broken rule.
     """
 
+    code = "protocol"
+
     def __init__(self, reason: str, *, field: str | None = None, line: str | bytes | None = None,
                  message_id: int | None = None, rule: str | None = None) -> None:
         self.reason = reason
         self.field = field
         self.line = line
         self.message_id = message_id
-        self.rule = rule
         where = f"{field}: " if field else ""
         broken = f" ({rule})" if rule else ""
         quoted = f" (in line: {quote(line)})" if line is not None else ""
-        super().__init__(f"{where}{reason}{broken}{quoted}")
+        super().__init__(f"{where}{reason}{broken}{quoted}", rule=rule)
 
     def __reduce__(self) -> Any:
         return (_rebuild, (type(self), self.reason, self.field, self.line, self.message_id,
@@ -159,6 +196,8 @@ class ProtocolError(DurakError):
 class MalformedMessage(ProtocolError):
     """A line that is not a JSON object at all (bad JSON, bad UTF-8, another JSON value)."""
 
+    code = "malformed-message"
+
 
 def _rebuild(cls: type[ProtocolError], reason: str, field: str | None,
              line: str | bytes | None, message_id: int | None,
@@ -166,154 +205,81 @@ def _rebuild(cls: type[ProtocolError], reason: str, field: str | None,
     return cls(reason, field=field, line=line, message_id=message_id, rule=rule)
 
 
-Path: TypeAlias = "str | tuple[Path, str | int] | None"
-"""Where a field sits, built lazily: ``(("report", "hands"), 1)`` is ``report.hands[1]``."""
+class _AgainstTheRules(JsonError):
+    """Internal: a well-formed position that breaks a rule (a ``load``); names the rule."""
 
-
-def _name(path: Path) -> str | None:
-    if path is None or isinstance(path, str):
-        return path
-    parent, key = path
-    base = _name(parent)
-    if isinstance(key, int):
-        return f"{base or ''}[{key}]"
-    return f"{base}.{key}" if base else key
-
-
-class _Bad(Exception):
-    """Internal: a field is wrong; turned into a ProtocolError with the line attached."""
-
-    def __init__(self, path: Path, reason: str, rule: str | None = None) -> None:
-        super().__init__(reason)
-        self.field = _name(path)
-        self.reason = reason
+    def __init__(self, reason: str, *, path: str, rule: str | None) -> None:
+        super().__init__(reason, path=path)
         self.rule = rule
-
-
-def _fail(path: Path, reason: str) -> NoReturn:
-    raise _Bad(path, reason)
-
-
-def _show(value: object) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return quote(text, 60)
 
 
 # -- scalar fields -------------------------------------------------------------------------
 # Each checker returns at once for a good value; only a bad one pays for the message.
 
-_KEYSETS: dict[tuple[str, ...], frozenset[str]] = {}
-
-
-def _object(value: object, path: Path, required: tuple[str, ...],
-            optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    keys = _KEYSETS.get(required)
-    if keys is None:
-        keys = _KEYSETS[required] = frozenset(required)
-    if isinstance(value, dict) and value.keys() == keys:
-        return value
-    if not isinstance(value, dict):
-        _fail(path, f"must be a JSON object, not {_show(value)}")
-    for key in required:
-        if key not in value:
-            _fail((path, key), "is missing")
-    for key in value:
-        if key not in keys and key not in optional:
-            _fail((path, key), "is not a field of this message "
-                  f"(its fields are {', '.join((*required, *optional))})")
-    return value
-
-
-def _int(value: object, path: Path, low: int = 0, high: int = MAX_ID) -> int:
-    if type(value) is int and low <= value <= high:
-        return value
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)  # JSON has one kind of number: 3.0 is 3
-    if isinstance(value, bool) or not isinstance(value, int):
-        _fail(path, f"must be a whole number, not {_show(value)}")
-    if not low <= value <= high:
-        _fail(path, f"must be from {low} to {high}, not {value}")
-    return value
-
 
 def _seat(value: object, path: Path) -> int:
     if type(value) is int and 0 <= value <= MAX_SEAT:
         return value
-    return _int(value, path, 0, MAX_SEAT)
-
-
-def _bool(value: object, path: Path) -> bool:
-    if not isinstance(value, bool):
-        _fail(path, f"must be true or false, not {_show(value)}")
-    return value
-
-
-def _str(value: object, path: Path, *, empty: bool = True) -> str:
-    if not isinstance(value, str):
-        _fail(path, f"must be a string, not {_show(value)}")
-    if not empty and not value.strip():
-        _fail(path, "must not be empty")
-    return value
-
-
-def _list(value: object, path: Path) -> list[Any]:
-    if not isinstance(value, list):
-        _fail(path, f"must be a JSON array, not {_show(value)}")
-    return value
+    return expect_int(value, path, 0, MAX_SEAT)
 
 
 def _rule_id(value: object, path: Path) -> str | None:
     if value is None:
         return None
-    text = _str(value, path)
+    text = expect_str(value, path)
     head, dash, tail = text.partition("-")
     if not (dash and head.isascii() and head.isalpha() and head.isupper()
             and tail.isascii() and tail.isdigit()):
-        _fail(path, f"must be a rule ID like \"BEAT-3\" or null, not {_show(value)}")
+        fail(path, f"must be a rule ID like \"BEAT-3\" or null, not {show(value)}")
     return text
 
 
 # -- cards, suits, actions -----------------------------------------------------------------
 
-_CARD_TEXT: dict[Card, str] = {card: str(card) for card in DECK}
-_CARD_ORDER: dict[Card, int] = {card: i for i, card in enumerate(sorted(DECK, key=card_key))}
-_WIRE_CARDS: dict[str, Card] = {}
-for _card in DECK:
-    for _rank in (_card.rank.symbol, "T") if _card.rank is Rank.TEN else (_card.rank.symbol,):
-        for _letter in (_card.suit.symbol, _card.suit.letter):
-            _WIRE_CARDS[_rank + _letter] = _card
-_WIRE_SUITS: dict[str, Suit] = {}
-for _s in Suit:
-    _WIRE_SUITS[_s.symbol] = _s
-    _WIRE_SUITS[_s.letter] = _s
+
+def _wire_spellings() -> dict[str, Card]:
+    spellings: dict[str, Card] = {}
+    for card in DECK:
+        ranks = (card.rank.symbol, "T") if card.rank is Rank.TEN else (card.rank.symbol,)
+        for rank in ranks:
+            for suit in (card.suit.symbol, card.suit.letter):
+                spellings[rank + suit] = card
+    return spellings
+
+
+_WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
+"""Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
+_CARD_OF: Final = _WIRE_CARDS.copy().__getitem__
+"""The card of a spelling (``KeyError`` for anything else): the look-up of the hot paths,
+without the proxy's indirection, for ``map``."""
+_WIRE_SUITS: Final = MappingProxyType(
+    {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
+_QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
+"""Each card as the JSON string the encoder writes."""
 
 
 def card_from_wire(value: object, field: Path = "card") -> Card:
     """A card in wire notation (``"7♣"``, ``"10♥"``, or ASCII ``"7C"``, ``"TH"``)."""
     if isinstance(value, str):
-        card = _WIRE_CARDS.get(value)
-        if card is not None:
-            return card
+        if value in _WIRE_CARDS:
+            return _WIRE_CARDS[value]
         try:
             parsed = parse_card(value)
         except CardError as error:
-            _fail(field, str(error))
-        _fail(field, f"{_show(value)} is not in wire notation: write \"{parsed}\" "
-              f"(or \"{parsed.ascii}\"), rank then suit with nothing between")
-    _fail(field, f"must be a card like \"7♣\" or \"7C\", not {_show(value)}")
+            fail(field, str(error))
+        fail(field, f"{show(value)} is not in wire notation: write \"{parsed}\" "
+             f"(or \"{parsed.ascii}\"), rank then suit with nothing between")
+    fail(field, f"must be a card like \"7♣\" or \"7C\", not {show(value)}")
 
 
 def _cards(value: object, path: Path) -> tuple[Card, ...]:
     if isinstance(value, list):
         try:
-            return tuple([_WIRE_CARDS[item] for item in value])
+            return tuple(map(_CARD_OF, value))
         except (KeyError, TypeError):
             for i, item in enumerate(value):
                 card_from_wire(item, (path, i))
-    _fail(path, f"must be a JSON array of cards, not {_show(value)}")
+    fail(path, f"must be a JSON array of cards, not {show(value)}")
 
 
 def _maybe_card(value: object, path: Path) -> Card | None:
@@ -321,30 +287,31 @@ def _maybe_card(value: object, path: Path) -> Card | None:
 
 
 def _suit(value: object, path: Path) -> Suit:
-    if isinstance(value, str):
-        suit = _WIRE_SUITS.get(value)
-        if suit is not None:
-            return suit
-    _fail(path, f"must be a suit: one of ♣ ♦ ♥ ♠ (or C D H S), not {_show(value)}")
-
-
-def _table_json(table: Sequence[tuple[Card, Card | None]]) -> list[list[str | None]]:
-    return [[_CARD_TEXT[attack], None if cover is None else _CARD_TEXT[cover]]
-            for attack, cover in table]
+    if isinstance(value, str) and value in _WIRE_SUITS:
+        return _WIRE_SUITS[value]
+    fail(path, f"must be a suit: one of ♣ ♦ ♥ ♠ (or C D H S), not {show(value)}")
 
 
 def _table(value: object, path: Path) -> tuple[Pair, ...]:
+    if type(value) is list:
+        try:
+            return tuple([Pair(_CARD_OF(pair[0]), None if pair[1] is None
+                               else _CARD_OF(pair[1]))
+                          if type(pair) is list and len(pair) == 2 else _not_a_list()
+                          for pair in value])
+        except (KeyError, TypeError, ValueError):
+            pass  # a wrong pair: read them one by one below to name it
     pairs = []
-    for i, item in enumerate(_list(value, path)):
+    for i, item in enumerate(expect_list(value, path)):
         if not isinstance(item, list) or len(item) != 2:
-            _fail((path, i), f"must be a pair [attack card, cover card or null], "
-                  f"not {_show(item)}")
+            fail((path, i), f"must be a pair [attack card, cover card or null], "
+                 f"not {show(item)}")
         pairs.append(Pair(card_from_wire(item[0], ((path, i), 0)),
                           _maybe_card(item[1], ((path, i), 1))))
     return tuple(pairs)
 
 
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+ACTION_FIELDS: Final = MappingProxyType({
     "open": ("player", "type", "cards"),
     "throw": ("player", "type", "card"),
     "cover": ("player", "type", "attack", "card"),
@@ -353,145 +320,130 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "take": ("player", "type"),
     "done": ("player", "type"),
     "exchange": ("player", "type"),
-}
-_ONE_CARD = frozenset(("throw", "transfer", "show"))
-_NO_CARD = frozenset(("take", "done", "exchange"))
-_ACTIONS: dict[tuple[object, ...], Action] = {}
-_ACTION_CACHE_LIMIT = 100_000
-_ACTION_TEXT: dict[Action, str] = {}
+})
+"""The fields of each type of action object, in the order the encoder writes them."""
 
 
-def _action_key(value: dict[str, Any]) -> tuple[object, ...] | None:
-    """The cache key of a well-formed action object; ``None`` if anything is unusual."""
-    try:
-        kind = value["type"]
-        player = value["player"]
-        if type(player) is not int or not 0 <= player <= MAX_SEAT:
-            return None
-        size = len(value)
-        if kind == "cover" and size == 4:
-            return ("cover", player, _WIRE_CARDS[value["attack"]], _WIRE_CARDS[value["card"]])
-        if kind in _ONE_CARD and size == 3:
-            return (kind, player, _WIRE_CARDS[value["card"]])
-        if kind in _NO_CARD and size == 2:
-            return (kind, player)
-        cards = value["cards"]
-        if kind == "open" and size == 3 and isinstance(cards, list) and cards:
-            return ("open", player, *[_WIRE_CARDS[c] for c in cards])
-    except (KeyError, TypeError):
-        pass
-    return None
+_ACTION_KEYS: Final = MappingProxyType({kind: frozenset(names)
+                                        for kind, names in ACTION_FIELDS.items()})
 
 
 def action_from_wire(value: object, field: Path = "action") -> Action:
     """An action from its JSON object (:meth:`Action.to_json`), checked strictly."""
-    if isinstance(value, dict):
-        key = _action_key(value)
-        if key is not None:
-            cached = _ACTIONS.get(key)
-            if cached is not None:
-                return cached
+    if type(value) is dict:  # a well-formed action is read with as few steps as possible
+        kind, player = value.get("type"), value.get("player")
+        if type(kind) is str and kind in _ACTION_KEYS and value.keys() == _ACTION_KEYS[kind] \
+                and type(player) is int and 0 <= player <= MAX_SEAT:
+            if kind == "cover":
+                attack, card = value["attack"], value["card"]
+                if type(attack) is str and type(card) is str and attack in _WIRE_CARDS \
+                        and card in _WIRE_CARDS:
+                    return Cover(player, _WIRE_CARDS[attack], _WIRE_CARDS[card])
+            elif kind in ("take", "done", "exchange"):
+                return (Take(player) if kind == "take" else Done(player) if kind == "done"
+                        else ExchangeTrump(player))
+            elif kind == "open":
+                cards = value["cards"]
+                if type(cards) is list and len(cards) == 1 and type(cards[0]) is str \
+                        and cards[0] in _WIRE_CARDS:
+                    return Open(player, (_WIRE_CARDS[cards[0]],))
+            else:
+                card = value["card"]
+                if type(card) is str and card in _WIRE_CARDS:
+                    if kind == "throw":
+                        return ThrowIn(player, _WIRE_CARDS[card])
+                    return Transfer(player, _WIRE_CARDS[card], show=kind == "show")
+    return _action(value, field)
+
+
+def _action(value: object, field: Path) -> Action:
+    """An action read field by field: the first wrong field is named."""
     if not isinstance(value, dict):
-        _fail(field, f"must be an action object like {{\"player\": 0, \"type\": \"take\"}}, "
-              f"not {_show(value)}")
+        fail(field, f"must be an action object like {{\"player\": 0, \"type\": \"take\"}}, "
+             f"not {show(value)}")
     kind = value.get("type")
-    names = _ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
+    names = ACTION_FIELDS[kind] if isinstance(kind, str) and kind in ACTION_FIELDS else None
     if names is None:
-        _fail((field, "type"), f"must be one of {', '.join(_ACTION_FIELDS)}, "
-              f"not {_show(kind)}")
-    _object(value, field, names)
+        fail((field, "type"), f"must be one of {', '.join(ACTION_FIELDS)}, not {show(kind)}")
+    expect_object(value, field, names)
     player = _seat(value["player"], (field, "player"))
+    if kind == "cover":
+        return Cover(player, card_from_wire(value["attack"], (field, "attack")),
+                     card_from_wire(value["card"], (field, "card")))
+    if kind == "throw":
+        return ThrowIn(player, card_from_wire(value["card"], (field, "card")))
+    if kind == "transfer" or kind == "show":
+        return Transfer(player, card_from_wire(value["card"], (field, "card")),
+                        show=kind == "show")
     if kind == "open":
         cards = _cards(value["cards"], (field, "cards"))
         if not cards:
-            _fail((field, "cards"), "an opening plays at least one card")
-        key = (kind, player, *cards)
-    elif len(names) == 4:
-        key = (kind, player, card_from_wire(value["attack"], (field, "attack")),
-               card_from_wire(value["card"], (field, "card")))
-    elif len(names) == 3:
-        key = (kind, player, card_from_wire(value["card"], (field, "card")))
-    else:
-        key = (kind, player)
-    try:
-        action = action_from_json({**value, "player": player})
-    except NotationError as error:  # pragma: no cover - the checks above come first
-        _fail(field, str(error))
-    if len(_ACTIONS) < _ACTION_CACHE_LIMIT:
-        _ACTIONS[key] = action
-    return action
+            fail((field, "cards"), "an opening plays at least one card")
+        return Open(player, cards)
+    if kind == "take":
+        return Take(player)
+    if kind == "done":
+        return Done(player)
+    return ExchangeTrump(player)
 
 
 def _action_text(action: Action) -> str:
-    """The JSON text of an action (cached: actions are immutable)."""
-    text = _ACTION_TEXT.get(action)
-    if text is None:
-        text = _ENCODER.encode(action.to_json())
-        if len(_ACTION_TEXT) < _ACTION_CACHE_LIMIT:
-            _ACTION_TEXT[action] = text
-    return text
+    """The JSON text of an action (``write_json(action.to_json())``, written directly)."""
+    player = int(action.player)
+    if isinstance(action, Cover):
+        return (f'{{"player":{player},"type":"cover","attack":{_QUOTED[action.attack]},'
+                f'"card":{_QUOTED[action.card]}}}')
+    if isinstance(action, ThrowIn):
+        return f'{{"player":{player},"type":"throw","card":{_QUOTED[action.card]}}}'
+    if isinstance(action, Transfer):
+        kind = "show" if action.show else "transfer"
+        return f'{{"player":{player},"type":"{kind}","card":{_QUOTED[action.card]}}}'
+    if isinstance(action, Open):
+        cards = ",".join([_QUOTED[card] for card in action.played])
+        return f'{{"player":{player},"type":"open","cards":[{cards}]}}'
+    return f'{{"player":{player},"type":"{action.kind}"}}'
 
 
-def _actions(value: object, path: Path) -> tuple[Action, ...]:
-    items = _list(value, path)
+def _actions(value: object, path: Path, codec: Codec | None) -> tuple[Action, ...]:
+    items = expect_list(value, path)
+    if codec is not None:
+        return tuple([codec.action(item, (path, i)) for i, item in enumerate(items)])
     return tuple([action_from_wire(item, (path, i)) for i, item in enumerate(items)])
 
 
 # -- rule sets -------------------------------------------------------------------------------
 
 _AXIS_NAMES = tuple(axis.name for axis in AXES)
-_RULES: dict[tuple[object, ...], RuleSet] = {}
 
 
 def rules_from_json(value: object, field: Path = "rules") -> RuleSet:
     """A rule set from an object naming every axis (:meth:`RuleSet.to_dict`), strictly."""
-    data = _object(value, field, _AXIS_NAMES)
+    data = expect_object(value, field, _AXIS_NAMES)
     for axis in AXES:
         item = data[axis.name]
         where = (field, axis.name)
         if axis.enum is not None:
             if not isinstance(item, str) or item not in {m.value for m in axis.enum}:
-                _fail(where, f"must be one of {axis.choices()}, not {_show(item)}")
+                fail(where, f"must be one of {axis.choices()}, not {show(item)}")
         elif axis.kind is int:
-            data = {**data, axis.name: _int(item, where, MIN_PLAYERS, MAX_PLAYERS)}
+            data = {**data, axis.name: expect_int(item, where, MIN_PLAYERS, MAX_PLAYERS)}
         else:
-            _bool(item, where)
+            expect_bool(item, where)
     try:
         return RuleSet.from_dict(data)
     except RuleSetError as error:
-        _fail(field, str(error))
+        fail(field, str(error))
 
 
 # -- reports, positions, capabilities ---------------------------------------------------------
 
-_REPORT_FIELDS = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
-                  "defender", "taking", "finished", "over", "durak")
-
-
-def report_to_json(report: Report) -> dict[str, Any]:
-    """The JSON object of a report."""
-    return {
-        "hands": [[_CARD_TEXT[c] for c in hand] for hand in report.hands],
-        "table": _table_json(report.table),
-        "stock": report.stock,
-        "trump": report.trump.symbol,
-        "face_up": None if report.face_up is None else _CARD_TEXT[report.face_up],
-        "discard": report.discard,
-        "attacker": report.attacker,
-        "defender": report.defender,
-        "taking": report.taking,
-        "finished": [list(group) for group in report.finished],
-        "over": report.over,
-        "durak": report.durak,
-        "known": [[_CARD_TEXT[c] for c in cards] for cards in report.known],
-    }
-
-
-_QUOTED: dict[Card, str] = {card: f'"{card}"' for card in DECK}
+REPORT_FIELDS: Final = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
+                        "defender", "taking", "finished", "over", "durak")
+"""The fields of a report, in the order the encoder writes them (then ``known``)."""
 
 
 def _report_text(report: Report) -> str:
-    """``_dumps(report_to_json(report))``, written directly (it is on every request's path)."""
+    """A report as JSON text: the one encoder of reports (it is on every request's path)."""
     quoted = _QUOTED
     hands = ",".join(["[" + ",".join([quoted[c] for c in hand]) + "]" for hand in report.hands])
     table = ",".join([f"[{quoted[a]},{'null' if c is None else quoted[c]}]"
@@ -502,96 +454,46 @@ def _report_text(report: Report) -> str:
     durak = "null" if report.durak is None else str(int(report.durak))
     known = ",".join(["[" + ",".join([quoted[c] for c in cards]) + "]"
                       for cards in report.known])
+    taking = "true" if report.taking else "false"
+    over = "true" if report.over else "false"
     return (f'{{"hands":[{hands}],"table":[{table}],"stock":{int(report.stock)},'
             f'"trump":"{Suit(report.trump).symbol}","face_up":{face_up},'
             f'"discard":{int(report.discard)},"attacker":{int(report.attacker)},'
-            f'"defender":{int(report.defender)},"taking":{_JSON_BOOL[bool(report.taking)]},'
-            f'"finished":[{finished}],"over":{_JSON_BOOL[bool(report.over)]},"durak":{durak},'
+            f'"defender":{int(report.defender)},"taking":{taking},'
+            f'"finished":[{finished}],"over":{over},"durak":{durak},'
             f'"known":[{known}]}}')
 
 
-_JSON_BOOL = {True: "true", False: "false"}
+def report_to_json(report: Report) -> dict[str, Any]:
+    """The JSON object of a report (what the encoder writes, as a dict)."""
+    value: dict[str, Any] = read_json(_report_text(report))
+    return value
 
 
-def _seats(value: object, path: Path) -> tuple[int, ...]:
-    return tuple([_seat(s, (path, i)) for i, s in enumerate(_list(value, path))])
+def _hands(value: object, path: Path) -> tuple[tuple[Card, ...], ...]:
+    """Hands (or known cards), each sorted canonically."""
+    if type(value) is list:  # cards sort in canonical order by themselves (card_key)
+        try:
+            return tuple([tuple(sorted(map(_CARD_OF, hand))) if type(hand) is list
+                          else _not_a_list() for hand in value])
+        except (KeyError, TypeError):
+            pass  # a wrong card: read them one by one below to name it
+    return tuple([tuple(sorted(_cards(hand, (path, i))))
+                  for i, hand in enumerate(expect_list(value, path))])
 
 
-def _finished(value: object, path: Path) -> tuple[tuple[int, ...], ...]:
-    return tuple([_seats(group, (path, i)) for i, group in enumerate(_list(value, path))])
+def _not_a_list() -> NoReturn:
+    raise TypeError
 
 
-_REPORT_KEYS = frozenset(_REPORT_FIELDS)
-_REPORT_KEYS_KNOWN = _REPORT_KEYS | {"known"}
+_REPORT_KEYS: Final = frozenset(REPORT_FIELDS)
+_REPORT_KEYS_KNOWN: Final = frozenset((*REPORT_FIELDS, "known"))
 
 
-def _is_seat(value: object) -> bool:
-    return type(value) is int and 0 <= value <= MAX_SEAT
-
-
-def _is_count(value: object) -> bool:
-    return type(value) is int and 0 <= value <= len(DECK)
-
-
-def _quick_report(data: object) -> Report | None:
-    """A well-formed report, read fast; ``None`` for anything unusual (then the careful
-    reader below decides, and names what is wrong)."""
-    if not isinstance(data, dict):
-        return None
-    keys = data.keys()
-    if keys != _REPORT_KEYS_KNOWN and keys != _REPORT_KEYS:
-        return None
-    cards = _WIRE_CARDS
-    order = _CARD_ORDER.__getitem__
-    try:
-        hands_data = data["hands"]
-        if type(hands_data) is not list or not MIN_PLAYERS <= len(hands_data) <= MAX_PLAYERS:
-            return None
-        hands = []
-        for hand in hands_data:
-            if type(hand) is not list:
-                return None
-            hands.append(tuple(sorted([cards[c] for c in hand], key=order)))
-        table_data = data["table"]
-        if type(table_data) is not list:
-            return None
-        table = []
-        for pair in table_data:
-            if type(pair) is not list or len(pair) != 2:
-                return None
-            attack, cover = pair
-            table.append(Pair(cards[attack], None if cover is None else cards[cover]))
-        finished_data = data["finished"]
-        if type(finished_data) is not list:
-            return None
-        finished = []
-        for group in finished_data:
-            if type(group) is not list or not all(_is_seat(s) for s in group):
-                return None
-            finished.append(tuple(group))
-        known: list[tuple[Card, ...]] = []
-        if "known" in data:
-            known_data = data["known"]
-            if type(known_data) is not list:
-                return None
-            for seen in known_data:
-                if type(seen) is not list:
-                    return None
-                known.append(tuple(sorted([cards[c] for c in seen])))
-        stock, discard = data["stock"], data["discard"]
-        attacker, defender, durak = data["attacker"], data["defender"], data["durak"]
-        taking, over, face_up = data["taking"], data["over"], data["face_up"]
-        if not (_is_count(stock) and _is_count(discard) and _is_seat(attacker)
-                and _is_seat(defender) and (durak is None or _is_seat(durak))
-                and type(taking) is bool and type(over) is bool):
-            return None
-        return Report(hands=tuple(hands), table=tuple(table), stock=stock,
-                      trump=_WIRE_SUITS[data["trump"]],
-                      face_up=None if face_up is None else cards[face_up], discard=discard,
-                      attacker=attacker, defender=defender, taking=taking,
-                      finished=tuple(finished), over=over, durak=durak, known=tuple(known))
-    except (KeyError, TypeError):
-        return None
+def _count(value: object, path: Path) -> int:
+    if type(value) is int and 0 <= value <= len(DECK):
+        return value
+    return expect_int(value, path, 0, len(DECK))
 
 
 def report_from_json(value: object, field: Path = "report") -> Report:
@@ -599,35 +501,43 @@ def report_from_json(value: object, field: Path = "report") -> Report:
 
     ``known`` (per seat, the cards of that hand every player knows, VIEW-2) is optional:
     an engine that does not track it leaves it out, and the report has ``known=()``.
+    Every field is checked once, quickly when it is right; the first wrong one is named.
     """
-    quick = _quick_report(value)
-    if quick is not None:
-        return quick
-    data = _object(value, field, _REPORT_FIELDS, ("known",))
-    hands_data = _list(data["hands"], (field, "hands"))
-    if not MIN_PLAYERS <= len(hands_data) <= MAX_PLAYERS:
-        _fail((field, "hands"), f"must list one hand for each of 2 to 6 players, "
-              f"not {len(hands_data)}")
-    order = _CARD_ORDER.__getitem__
-    hands = tuple([tuple(sorted(_cards(hand, ((field, "hands"), i)), key=order))
-                   for i, hand in enumerate(hands_data)])
-    durak = data["durak"]
+    if type(value) is dict and (value.keys() == _REPORT_KEYS_KNOWN
+                                or value.keys() == _REPORT_KEYS):
+        data: dict[str, Any] = value
+    else:
+        data = expect_object(value, field, REPORT_FIELDS, ("known",))
+    hands = _hands(data["hands"], (field, "hands"))
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        fail((field, "hands"), f"must list one hand for each of 2 to 6 players, "
+             f"not {len(hands)}")
+    durak, taking, over = data["durak"], data["taking"], data["over"]
     return Report(
         hands=hands,
         table=_table(data["table"], (field, "table")),
-        stock=_int(data["stock"], (field, "stock"), 0, len(DECK)),
+        stock=_count(data["stock"], (field, "stock")),
         trump=_suit(data["trump"], (field, "trump")),
         face_up=_maybe_card(data["face_up"], (field, "face_up")),
-        discard=_int(data["discard"], (field, "discard"), 0, len(DECK)),
+        discard=_count(data["discard"], (field, "discard")),
         attacker=_seat(data["attacker"], (field, "attacker")),
         defender=_seat(data["defender"], (field, "defender")),
-        taking=_bool(data["taking"], (field, "taking")),
+        taking=taking if type(taking) is bool else expect_bool(taking, (field, "taking")),
         finished=_finished(data["finished"], (field, "finished")),
-        over=_bool(data["over"], (field, "over")),
+        over=over if type(over) is bool else expect_bool(over, (field, "over")),
         durak=None if durak is None else _seat(durak, (field, "durak")),
-        known=tuple([tuple(sorted(_cards(cards, ((field, "known"), i)))) for i, cards
-                     in enumerate(_list(data.get("known", []), (field, "known")))]),
+        known=_hands(data["known"], (field, "known")) if "known" in data else (),
     )
+
+
+def _seats(value: object, path: Path) -> tuple[int, ...]:
+    return tuple([_seat(s, (path, i)) for i, s in enumerate(expect_list(value, path))])
+
+
+def _finished(value: object, path: Path) -> tuple[tuple[int, ...], ...]:
+    if not value and type(value) is list:
+        return ()
+    return tuple([_seats(group, (path, i)) for i, group in enumerate(expect_list(value, path))])
 
 
 def _state(value: object, path: Path) -> GameState:
@@ -635,8 +545,8 @@ def _state(value: object, path: Path) -> GameState:
     try:
         return state_from_json(value)
     except SavedGameError as error:
-        where = _name((path, error.path)) if error.path else _name(path)
-        raise _Bad(where, error.reason, error.rule) from None
+        where = path_text((path, error.path)) if error.path else path_text(path)
+        raise _AgainstTheRules(error.reason, path=where, rule=error.rule) from None
 
 
 def _capabilities_json(caps: Capabilities) -> dict[str, object]:
@@ -646,44 +556,46 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
             "capabilities": {"load": caps.load}}
 
 
-_AXIS_VALUES: dict[str, tuple[str, ...]] = {
+AXIS_VALUES: Final = MappingProxyType({
     axis.name: (tuple(str(m.value) for m in axis.enum) if axis.enum is not None
                 else ("on", "off"))
     for axis in AXES if axis.name != "players"
-}
+})
+"""Per axis, the values a capability can name (booleans as ``on``/``off``)."""
 
 
 def _axes(value: object, path: Path) -> dict[str, tuple[str, ...]]:
     """Per axis, the values an engine plays in any combination (``Capabilities.axes``)."""
     if not isinstance(value, dict):
-        _fail(path, f"must be a JSON object of axes, not {_show(value)}")
+        fail(path, f"must be a JSON object of axes, not {show(value)}")
     axes: dict[str, tuple[str, ...]] = {}
     for name, values in value.items():
-        choices = _AXIS_VALUES.get(name)
+        choices = AXIS_VALUES.get(name)
         if choices is None:
-            _fail((path, name), f"is not a rule-set axis a capability can name (axes: "
-                  f"{', '.join(_AXIS_VALUES)})")
-        items = _list(values, (path, name))
+            fail((path, name), f"is not a rule-set axis a capability can name (axes: "
+                 f"{', '.join(AXIS_VALUES)})")
+        items = expect_list(values, (path, name))
         for i, item in enumerate(items):
             if not isinstance(item, str) or item not in choices:
-                _fail(((path, name), i), f"must be one of {', '.join(choices)}, "
-                      f"not {_show(item)}")
+                fail(((path, name), i), f"must be one of {', '.join(choices)}, "
+                     f"not {show(item)}")
         axes[name] = tuple(items)
     return axes
 
 
 def _capabilities(data: Mapping[str, Any]) -> Capabilities:
-    profiles = _list(data["profiles"], "profiles")
-    players = _list(data["players"], "players")
-    extra = _object(data["capabilities"], "capabilities", ("load",))
+    profiles = expect_list(data["profiles"], "profiles")
+    players = expect_list(data["players"], "players")
+    extra = expect_object(data["capabilities"], "capabilities", ("load",))
     return Capabilities(
-        name=_str(data["name"], "name", empty=False),
-        version=_str(data["version"], "version"),
-        protocol=_int(data["protocol"], "protocol", 1),
-        profiles=tuple([_str(p, ("profiles", i), empty=False) for i, p in enumerate(profiles)]),
-        players=tuple([_int(n, ("players", i), MIN_PLAYERS, MAX_PLAYERS)
+        name=expect_str(data["name"], "name", empty=False),
+        version=expect_str(data["version"], "version"),
+        protocol=expect_int(data["protocol"], "protocol", 1),
+        profiles=tuple([expect_str(p, ("profiles", i), empty=False)
+                        for i, p in enumerate(profiles)]),
+        players=tuple([expect_int(n, ("players", i), MIN_PLAYERS, MAX_PLAYERS)
                        for i, n in enumerate(players)]),
-        load=_bool(extra["load"], ("capabilities", "load")),
+        load=expect_bool(extra["load"], ("capabilities", "load")),
         axes=_axes(data.get("axes", {}), "axes"),
     )
 
@@ -800,122 +712,150 @@ class ErrorReply:
 
 Reply = HelloReply | ReportReply | LegalReply | VerdictReply | OkReply | ErrorReply
 
-REPLY_TYPES: Mapping[Command, type[Reply]] = {
+REPLY_TYPES: Final[Mapping[Command, type[Reply]]] = MappingProxyType({
     "hello": HelloReply, "start": ReportReply, "load": ReportReply, "legal": LegalReply,
     "apply": VerdictReply, "state": ReportReply, "quit": OkReply,
-}
+})
 """The successful reply to each command."""
 
-
-def _dumps(obj: Mapping[str, object]) -> str:
-    return _ENCODER.encode(obj)
+ERROR_LIMIT: Final = 1000
+"""The longest ``error`` text of an error reply, in characters (longer ones are cut)."""
 
 
 def _load_line(line: str | bytes) -> dict[str, Any]:
-    if isinstance(line, bytes):
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise MalformedMessage(f"not UTF-8 text ({error.reason} at byte {error.start})",
-                                   line=line) from None
-    else:
-        text = line
     try:
-        data = _DECODER.decode(text)
-    except (ValueError, RecursionError) as error:
-        raise MalformedMessage(f"not valid JSON ({error})", line=line) from None
+        data = read_json(line, what="the line", max_bytes=MAX_LINE, max_depth=MAX_DEPTH)
+    except JsonError as error:
+        raise MalformedMessage(error.message, line=line) from None
     if not isinstance(data, dict):
-        raise MalformedMessage(f"a message must be a JSON object, not {type(data).__name__}",
+        raise MalformedMessage(f"a message must be a JSON object, not {show(data)}",
                                line=line)
     return data
 
 
 def _message_id(data: Mapping[str, Any]) -> int | None:
     value = data.get("id")
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_ID:
+    if type(value) is int and 0 <= value <= MAX_ID:
         return value
     return None
 
 
-def encode_request(request: Request) -> str:
+def _failed(error: JsonError, line: str | bytes, data: Mapping[str, Any]) -> ProtocolError:
+    rule = error.rule if isinstance(error, _AgainstTheRules) else None
+    return ProtocolError(error.reason, field=error.path or None, line=line,
+                         message_id=_message_id(data), rule=rule)
+
+
+def encode_request(request: Request, codec: Codec | None = None) -> str:
     """One request as a JSON line (without the final newline)."""
     if isinstance(request, ApplyRequest):
-        return f'{{"id":{int(request.id)},"cmd":"apply","action":{_action_text(request.action)}}}'
+        text = codec.text(request.action) if codec is not None else _action_text(request.action)
+        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}}}'
     if isinstance(request, StartRequest):
-        return _dumps({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
-                       "deck": [_CARD_TEXT[c] for c in request.deck], "seed": request.seed})
+        return write_json({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
+                           "deck": [str(c) for c in request.deck], "seed": request.seed})
     if isinstance(request, LoadRequest):
-        return _dumps({"id": request.id, "cmd": "load", "state": state_to_json(request.state)})
+        return write_json({"id": request.id, "cmd": "load",
+                           "state": state_to_json(request.state)})
     return f'{{"id":{int(request.id)},"cmd":"{request.cmd}"}}'
 
 
-_REQUEST_FIELDS: dict[str, tuple[str, ...]] = {
-    "hello": (), "start": ("rules", "deck", "seed"), "load": ("state",), "legal": (),
-    "apply": ("action",), "state": (), "quit": (),
-}
+REQUEST_FIELDS: Final = MappingProxyType({
+    "hello": ("id", "cmd"), "start": ("id", "cmd", "rules", "deck", "seed"),
+    "load": ("id", "cmd", "state"), "legal": ("id", "cmd"), "apply": ("id", "cmd", "action"),
+    "state": ("id", "cmd"), "quit": ("id", "cmd"),
+})
+"""The fields of each request, by its ``cmd``."""
+_REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
+                                         for cmd, names in REQUEST_FIELDS.items()})
+_REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
+_LEGAL_REPLY_KEYS: Final = frozenset(("id", "ok", "actions"))
+_ACCEPTED_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted"))
 
 
-_REQUEST_KEYS = {cmd: ("id", "cmd", *fields) for cmd, fields in _REQUEST_FIELDS.items()}
-
-
-def decode_request(line: str | bytes) -> Request:
+def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
     """Parse one request line strictly; raises :class:`ProtocolError` naming the field."""
     data = _load_line(line)
     try:
-        return _request(data)
-    except _Bad as bad:
-        raise ProtocolError(bad.reason, field=bad.field, line=line, message_id=_message_id(data),
-                            rule=bad.rule) from None
+        return _request(data, codec)
+    except JsonError as error:
+        raise _failed(error, line, data) from None
 
 
-def _request(data: dict[str, Any]) -> Request:
+def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     if "id" not in data:
-        _fail("id", "is missing")
-    ident = _int(data["id"], "id")
+        fail("id", "is missing")
+    ident = expect_int(data["id"], "id")
     cmd = data.get("cmd")
-    if not isinstance(cmd, str) or cmd not in _REQUEST_FIELDS:
-        _fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {_show(cmd)}")
-    _object(data, None, _REQUEST_KEYS[cmd])
+    if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
+        fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
+    if data.keys() != _REQUEST_KEYS[cmd]:  # only a wrong message pays for the details
+        expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
+    if cmd == "apply":
+        action = data["action"]
+        return ApplyRequest(ident, codec.action(action, "action") if codec is not None
+                            else action_from_wire(action))
+    if cmd == "legal":
+        return LegalRequest(ident)
+    if cmd == "state":
+        return StateRequest(ident)
     if cmd == "hello":
         return HelloRequest(ident)
     if cmd == "start":
         return StartRequest(ident, rules_from_json(data["rules"]), _cards(data["deck"], "deck"),
-                            _int(data["seed"], "seed", -MAX_ID))
+                            expect_int(data["seed"], "seed", -MAX_ID))
     if cmd == "load":
         return LoadRequest(ident, _state(data["state"], "state"))
-    if cmd == "legal":
-        return LegalRequest(ident)
-    if cmd == "apply":
-        return ApplyRequest(ident, action_from_wire(data["action"]))
-    if cmd == "state":
-        return StateRequest(ident)
     return QuitRequest(ident)
 
 
-def encode_reply(reply: Reply) -> str:
-    """One response as a JSON line (without the final newline)."""
+def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
+    """One response as a JSON line (without the final newline).
+
+    The line can always be written as UTF-8; an error's text is cut to
+    :data:`ERROR_LIMIT` characters.
+    """
     if isinstance(reply, LegalReply):
-        actions = ",".join([_action_text(a) for a in reply.actions])
+        text = codec.text if codec is not None else _action_text
+        actions = ",".join([text(a) for a in reply.actions])
         return f'{{"id":{int(reply.id)},"ok":true,"actions":[{actions}]}}'
     if isinstance(reply, ReportReply):
         return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report)}}}'
     if isinstance(reply, VerdictReply):
         verdict = reply.verdict
         if isinstance(verdict, Rejected):
-            return _dumps({"id": reply.id, "ok": True, "accepted": False,
-                           "reason": verdict.reason, "rule": verdict.rule})
+            return write_json({"id": reply.id, "ok": True, "accepted": False,
+                               "reason": _cut(verdict.reason), "rule": verdict.rule})
         return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
     if isinstance(reply, ErrorReply):
-        data: dict[str, object] = {"id": reply.id, "ok": False, "error": reply.error}
+        data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
         if reply.rule is not None:
             data["rule"] = reply.rule
-        return _dumps(data)
+        return write_json(data)
     if isinstance(reply, HelloReply):
-        return _dumps({"id": reply.id, "ok": True, **_capabilities_json(reply.capabilities)})
+        return write_json({"id": reply.id, "ok": True, **_capabilities_json(reply.capabilities)})
     return f'{{"id":{int(reply.id)},"ok":true}}'
 
 
-def decode_reply(line: str | bytes, cmd: Command) -> Reply:
+def _cut(text: str) -> str:
+    """A message for a reply: at most :data:`ERROR_LIMIT` characters, and characters only
+    (a lone surrogate quoted from bad input is written as the text ``\\ud800``)."""
+    if len(text) > ERROR_LIMIT:
+        text = f"{text[:ERROR_LIMIT]}… ({len(text) - ERROR_LIMIT} more characters)"
+    return _characters(text)
+
+
+def _characters(text: str) -> str:
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", errors="backslashreplace").decode("utf-8")
+    return text
+
+
+def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) -> Reply:
     """Parse the response to a ``cmd`` request strictly.
 
     The result is the command's reply type (:data:`REPLY_TYPES`) or an :class:`ErrorReply`;
@@ -925,42 +865,112 @@ def decode_reply(line: str | bytes, cmd: Command) -> Reply:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
     data = _load_line(line)
     try:
-        return _reply(data, cmd)
-    except _Bad as bad:
-        raise ProtocolError(bad.reason, field=bad.field, line=line, message_id=_message_id(data),
-                            rule=bad.rule) from None
+        return _reply(data, cmd, codec)
+    except JsonError as error:
+        raise _failed(error, line, data) from None
 
 
-def _reply(data: dict[str, Any], cmd: Command) -> Reply:
+def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
     if "id" not in data:
-        _fail("id", "is missing")
+        fail("id", "is missing")
     if "ok" not in data:
-        _fail("ok", "is missing")
-    ok = _bool(data["ok"], "ok")
+        fail("ok", "is missing")
+    ok = expect_bool(data["ok"], "ok")
     if not ok:
-        _object(data, None, ("id", "ok", "error"), ("rule",))
+        expect_object(data, None, ("id", "ok", "error"), ("rule",), noun="message")
         ident = data["id"]
-        return ErrorReply(None if ident is None else _int(ident, "id"),
-                          _str(data["error"], "error"), _rule_id(data.get("rule"), "rule"))
-    ident = _int(data["id"], "id")
-    if cmd == "hello":
-        _object(data, None, ("id", "ok", "protocol", "name", "version", "profiles", "players",
-                             "capabilities"), ("axes",))
-        return HelloReply(ident, _capabilities(data))
+        return ErrorReply(None if ident is None else expect_int(ident, "id"),
+                          expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"))
+    ident = expect_int(data["id"], "id")
     if cmd in ("start", "load", "state"):
-        _object(data, None, ("id", "ok", "report"))
+        if data.keys() != _REPORT_REPLY_KEYS:
+            expect_object(data, None, ("id", "ok", "report"), noun="message")
         return ReportReply(ident, report_from_json(data["report"]))
     if cmd == "legal":
-        _object(data, None, ("id", "ok", "actions"))
-        return LegalReply(ident, _actions(data["actions"], "actions"))
+        if data.keys() != _LEGAL_REPLY_KEYS:
+            expect_object(data, None, ("id", "ok", "actions"), noun="message")
+        return LegalReply(ident, _actions(data["actions"], "actions", codec))
     if cmd == "apply":
         if "accepted" not in data:
-            _fail("accepted", "is missing")
-        if _bool(data["accepted"], "accepted"):
-            _object(data, None, ("id", "ok", "accepted"))
+            fail("accepted", "is missing")
+        if expect_bool(data["accepted"], "accepted"):
+            if data.keys() != _ACCEPTED_REPLY_KEYS:
+                expect_object(data, None, ("id", "ok", "accepted"), noun="message")
             return VerdictReply(ident, Accepted())
-        _object(data, None, ("id", "ok", "accepted", "reason", "rule"))
-        return VerdictReply(ident, Rejected(_str(data["reason"], "reason", empty=False),
+        expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
+        return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),
                                             _rule_id(data["rule"], "rule")))
-    _object(data, None, ("id", "ok"))
+    if cmd == "hello":
+        expect_object(data, None, ("id", "ok", "protocol", "name", "version", "profiles",
+                                   "players", "capabilities"), ("axes",), noun="message")
+        return HelloReply(ident, _capabilities(data))
+    expect_object(data, None, ("id", "ok"), noun="message")
     return OkReply(ident)
+
+
+# -- a codec with caches of its own -------------------------------------------------------------
+
+
+class Codec:
+    """The wire's encoder and decoder for one conversation, remembering actions.
+
+    A game repeats its actions: the same covers and throw-ins are listed again and again.
+    A codec keeps, for the one server or client that owns it, the actions it has decoded
+    (by their JSON text's fields) and the JSON text of the actions it has encoded, up to
+    ``limit`` of each, so a repeated action costs a dictionary look-up. The module's
+    functions take a codec as their last argument; without one they remember nothing.
+    A codec is state: like the server and the subprocess engine that hold one, it serves
+    one caller at a time.
+    """
+
+    __slots__ = ("_actions", "_texts", "limit")
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self._actions: dict[tuple[object, ...], Action] = {}
+        self._texts: dict[Action, str] = {}
+        self.limit = limit
+
+    def action(self, value: object, field: Path) -> Action:
+        """:func:`action_from_wire`, remembered."""
+        key = _action_key(value)
+        if key is not None:
+            try:
+                known = self._actions.get(key)
+            except TypeError:  # a field holds an array or object: not a card
+                key = known = None
+            if known is not None:
+                return known
+        action = action_from_wire(value, field)
+        if key is not None and len(self._actions) < self.limit:
+            self._actions[key] = action
+        return action
+
+    def text(self, action: Action) -> str:
+        """The JSON text of ``action``, remembered."""
+        text = self._texts.get(action)
+        if text is None:
+            text = _action_text(action)
+            if len(self._texts) < self.limit:
+                self._texts[action] = text
+        return text
+
+
+def _action_key(value: object) -> tuple[object, ...] | None:
+    """The fields of an action object that decide the action, if it has exactly the
+    fields of its type and a seat number; ``None`` for anything else (then it is read
+    field by field)."""
+    if type(value) is not dict:
+        return None
+    kind, player, size = value.get("type"), value.get("player"), len(value)
+    if type(player) is not int:  # not True (== 1), not 1.0
+        return None
+    if kind == "cover" and size == 4 and "attack" in value and "card" in value:
+        return ("cover", player, value["attack"], value["card"])
+    if size == 3 and (kind == "throw" or kind == "transfer" or kind == "show") \
+            and "card" in value:
+        return (kind, player, value["card"])
+    if size == 2 and (kind == "take" or kind == "done" or kind == "exchange"):
+        return (kind, player)
+    if kind == "open" and size == 3 and type(value.get("cards")) is list:
+        return ("open", player, *value["cards"])
+    return None

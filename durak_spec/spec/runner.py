@@ -59,6 +59,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, ScenarioTemplate, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from durak_spec.core.errors import InputError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
@@ -106,8 +107,10 @@ class RunnerError(RuntimeError):
                                     if tail else ""))
 
 
-class FilterError(ValueError):
+class FilterError(InputError):
     """A filter names a rule ID, tag or profile that does not exist."""
+
+    code = "filter"
 
 
 # -- results ---------------------------------------------------------------------------------------
@@ -320,7 +323,13 @@ class _Filters:
 def _unknown(what: str, name: str, known: Sequence[str]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    by_case = {item.casefold(): item for item in known}
+    same = by_case.get(name.casefold())
+    if same is not None:
+        return (f"{name!r} is not a {what} of the specification; did you mean {same!r}? "
+                "(upper and lower case differ)")
+    close = [by_case[c] for c in
+             difflib.get_close_matches(name.casefold(), list(by_case), n=3, cutoff=0.6)]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     return f"{name!r} is not a {what} of the specification{hint}"
 

@@ -58,6 +58,7 @@ from durak_spec.model.actions import (
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError
 from durak_spec.model.state import sort_cards
 from durak_spec.protocol import Accepted, Engine, Rejected, Report, Verdict
+from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = ["CARD", "CARDS", "NAME", "NAMES", "Claims", "GameContext"]
 
@@ -176,6 +177,8 @@ class GameContext:
         self.ended = None
         try:
             self.engine.start(rules, self.deck, seed)
+        except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
+            raise
         except ValueError as error:
             rule = getattr(error, "rule", None)
             self.judge(Rejected(str(error), rule if isinstance(rule, str) else None),

@@ -1,0 +1,115 @@
+"""The wire protocol's own cost per request, without the pipe: encoding and decoding.
+
+Plays seeded random games through the server of the reference engine and records every
+request line a checker sends (``start``, then ``legal``, ``apply`` and ``state`` for each
+action) and every reply line. Then it times, per request:
+
+* the server: ``decode_request`` plus ``encode_reply``, what the server spends besides
+  the engine's own work;
+* the client: ``encode_request`` plus ``decode_reply``, what the checker spends.
+
+    python benchmarks/bench_wire.py [--games 20] [--players 4] [--profile classic-transfer]
+
+The least of seven runs is reported, in microseconds of CPU time per request (the wall
+time of a shared machine varies with what else runs on it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import timeit
+from collections.abc import Callable
+
+from durak_spec.engine import deal
+from durak_spec.model.rules import profile
+from durak_spec.protocol import ReferenceEngine
+from durak_spec.protocol.serve import Server
+from durak_spec.protocol.wire import (
+    ApplyRequest,
+    Codec,
+    LegalReply,
+    LegalRequest,
+    Request,
+    StartRequest,
+    StateRequest,
+    decode_reply,
+    decode_request,
+    encode_reply,
+    encode_request,
+)
+
+
+def _games(games: int, players: int, name: str) -> list[list[tuple[Request, str]]]:
+    """Per game, every request with the server's reply line."""
+    rules = profile(name).rules(players=players)
+    out = []
+    ident = 0
+    for game in range(games):
+        server = Server(ReferenceEngine())
+        rng = random.Random(game)
+        ident += 1
+        exchanges: list[tuple[Request, str]] = []
+
+        def ask(request: Request, server: Server = server,
+                exchanges: list[tuple[Request, str]] = exchanges) -> str:
+            reply = server.handle(encode_request(request))
+            assert reply is not None
+            exchanges.append((request, reply))
+            return reply
+
+        ask(StartRequest(ident, rules, deal(rules, game), game))
+        while True:
+            ident += 1
+            legal = decode_reply(ask(LegalRequest(ident)), "legal")
+            assert isinstance(legal, LegalReply)
+            if not legal.actions:
+                break
+            ask(ApplyRequest(ident + 1, rng.choice(legal.actions)))
+            ask(StateRequest(ident + 2))
+            ident += 2
+        out.append(exchanges)
+    return out
+
+
+def _best(call: Callable[[], object], repeat: int = 7) -> float:
+    # CPU time of this process: on a shared machine, wall time mostly measures the others
+    return min(timeit.repeat(call, number=1, repeat=repeat, timer=time.process_time))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--profile", default="classic-transfer")
+    args = parser.parse_args()
+    games = _games(args.games, args.players, args.profile)
+    lines = [[(encode_request(request), reply) for request, reply in game] for game in games]
+    count = sum(len(game) for game in games)
+
+    replies = [[decode_reply(reply, request.cmd) for request, reply in game] for game in games]
+
+    def server() -> None:
+        for game_lines, game_replies in zip(lines, replies, strict=True):
+            codec = Codec()  # as a Server holds one
+            for (line, _), reply in zip(game_lines, game_replies, strict=True):
+                decode_request(line, codec)
+                encode_reply(reply, codec)
+
+    def client() -> None:
+        for game in games:
+            codec = Codec()  # as a SubprocessEngine holds one
+            for request, reply in game:
+                encode_request(request, codec)
+                decode_reply(reply, request.cmd, codec)
+
+    server_us = _best(server) / count * 1e6
+    client_us = _best(client) / count * 1e6
+    print(f"{count} requests of {args.games} games ({args.profile}, {args.players} players)")
+    print(f"server: {server_us:.2f} µs per request to decode it and encode the reply")
+    print(f"client: {client_us:.2f} µs per request to encode it and decode the reply")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,497 @@
+"""Reading and writing JSON, one way for every format of the package (layer 1).
+
+The wire protocol, saved games and positions, lockstep records, perft files and the rule
+index are all JSON, and all of them are read by :func:`read_json` and written by
+:func:`write_json`. What is accepted is I-JSON (RFC 7493), the interoperable subset of
+JSON, with limits on size and nesting:
+
+* the input is at most ``max_bytes`` long, checked before anything is parsed (a file is
+  read no further than that, see :func:`read_file`);
+* bytes must be UTF-8; UTF-16 and UTF-32 (which some editors write) and a byte-order mark
+  are refused and named as such;
+* nesting deeper than ``max_depth`` is refused before the parser recurses, in linear time;
+* a key that appears twice in one object, ``NaN``, ``Infinity`` and numbers beyond a double
+  (``1e999``) are refused, and so is a whole number of more than :data:`MAX_DIGITS` digits,
+  before Python converts it;
+* a string holding a lone surrogate (``"\\ud800"``), which is no character and cannot be
+  written as UTF-8, is refused with the path of the string.
+
+Every refusal is a :class:`JsonError` (an :class:`~durak_spec.core.errors.InputError`)
+with a ``code`` per kind (``"json-syntax"``, ``"json-too-deep"``, ...), the ``path`` of the
+offending value where there is one, and a ``reason``. A format turns it into its own error
+(``SavedGameError``, ``ProtocolError``, ...), keeping the path.
+
+Typed values are then read from the parsed document with the ``expect_*`` functions,
+which take a :data:`Path`: a path is built lazily as nested pairs (``(("history", 17),
+"cards")``) and written out (``history[17].cards``) only when a value is wrong, so that
+reading a document costs time linear in its size however many items it has.
+
+:func:`write_json` is the one encoder: compact (or indented) JSON text that keeps the
+cards' suit symbols, and that can always be written as UTF-8: if the value holds a lone
+surrogate (a message quoting bad input, say), the text escapes it instead of failing.
+
+Why the standard library and not a typed codec such as msgspec
+--------------------------------------------------------------
+msgspec decodes straight into typed structs and is several times faster than ``json``,
+and its error messages name the path too (``Expected `int`, got `str` - at
+`$.history[17].player```). It was not taken, for three reasons. It is a compiled
+extension, and the package must also run in the browser under Pyodide (issue 11), where
+only pure-Python wheels install from PyPI; the ``json`` module is part of every Python,
+Pyodide's included. Its errors speak of types (``Expected `str` of length <= 3``), while
+ours speak of the game (``"11♣" is not a card: ranks are 6 7 8 9 10 J Q K A``) and are
+pinned by the tests and the conformance report; a codec would still need a second pass
+for those checks. And the speed is not where the time goes: a protocol round trip costs
+about 90 µs, of which the JSON of both sides is about 35 µs (``benchmarks/bench_wire.py``).
+The checks above cost little because each one runs only when a cheap test of the raw
+text says it may be needed (brackets beyond ``max_depth`` for the nesting scan, a
+``\\u`` for the surrogate walk, a longer text for the digit count); the one check that
+always runs is the refusal of duplicate keys, a hook called for every object (about
+0.5 µs an object here, the price of I-JSON).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import math
+import os
+import re
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from itertools import accumulate
+from types import MappingProxyType
+from typing import Any, Final, NoReturn, TypeAlias
+
+from durak_spec.core.errors import InputError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "JsonError",
+    "Path",
+    "expect_bool",
+    "expect_int",
+    "expect_list",
+    "expect_object",
+    "expect_str",
+    "fail",
+    "members",
+    "path_text",
+    "read_file",
+    "read_json",
+    "show",
+    "write_json",
+]
+
+MAX_DEPTH: Final = 64
+"""The deepest nesting of arrays and objects read by default (the formats need about 5)."""
+
+MAX_DIGITS: Final = 4300
+"""The most digits of a whole number read: Python's own default limit (the formats' numbers
+need at most 20; each format then checks its numbers' range)."""
+
+DEFAULT_MAX_BYTES: Final = 8 * 1024 * 1024
+"""The largest document :func:`read_json` reads unless told otherwise."""
+
+Path: TypeAlias = "str | int | tuple[Path, str | int] | None"
+"""Where a value sits in a document, built lazily: ``None`` is the document itself, a
+key or index alone is a top-level member, and ``(parent, key)`` a member of ``parent``.
+:func:`path_text` writes ``(("history", 17), "cards")`` as ``history[17].cards``."""
+
+
+class JsonError(InputError):
+    """A document that is not the JSON this package reads, or a value of the wrong shape.
+
+    ``path`` is where in the document (``"history[17].cards[2]"``, empty for the document
+    as a whole), ``reason`` what is wrong there; ``str(error)`` is ``"path: reason"``.
+    """
+
+    code = "json"
+
+    def __init__(self, reason: str, *, path: str = "", code: str | None = None) -> None:
+        super().__init__(f"{path}: {reason}" if path else reason, code=code)
+        self.path = path
+        self.reason = reason
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.reason, self.path, self.code))
+
+
+def _rebuild(cls: type[JsonError], reason: str, path: str, code: str) -> JsonError:
+    return cls(reason, path=path, code=code)
+
+
+def path_text(path: Path) -> str:
+    """A path as text: ``history[17].cards[2]`` (empty for the document itself)."""
+    keys: list[str | int] = []
+    node = path
+    while isinstance(node, tuple):
+        node, key = node
+        keys.append(key)
+    if node is not None:
+        keys.append(node)
+    out = ""
+    for key in reversed(keys):
+        if isinstance(key, int):
+            out += f"[{key}]"
+        else:
+            out = f"{out}.{key}" if out else key
+    return out
+
+
+def fail(path: Path, reason: str, code: str | None = None) -> NoReturn:
+    """Raise :class:`JsonError` for the value at ``path``."""
+    raise JsonError(reason, path=path_text(path), code=code)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+class _Refusal(Exception):
+    """Raised inside the parser's hooks; turned into a JsonError by read_json."""
+
+    def __init__(self, reason: str, code: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refusal(f"the key {show(key)} appears twice in one object",
+                               "json-duplicate-key")
+            seen.add(key)
+    return data
+
+
+def _constant(name: str) -> NoReturn:
+    raise _Refusal(f"{name} is not a JSON number", "json-number")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refusal(f"the number {show(text)} is too large for a double", "json-number")
+    return value
+
+
+def _int(text: str) -> int:
+    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refusal(_TOO_MANY_DIGITS, "json-number")
+    return int(text)
+
+
+_TOO_MANY_DIGITS: Final = (f"a whole number has more than {MAX_DIGITS} digits; no number "
+                           "of these formats is that long")
+
+_Scan: TypeAlias = Callable[[str, int], tuple[Any, int]]
+_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
+    object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float).scan_once
+"""Python's own int reads the whole numbers: it refuses more than 4300 digits (and the
+message says so) before converting; only an interpreter whose limit was raised or turned
+off pays for :data:`_CHECKED_SCAN`'s length check of every number."""
+_CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
+    object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
+    parse_int=_int).scan_once
+
+_WHITESPACE: Final = " \t\n\r"
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MARKED: Final = frozenset((b"\xef", b"\xfe", b"\xff", b"\0"))
+_BOMS: Final = (
+    (codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF8, "UTF-8 with a byte-order mark"),
+    (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def _decode_utf8(data: bytes, what: str) -> str:
+    if data[:1] in _MARKED or data[1:2] == b"\0":  # a byte-order mark, or UTF-16/32 without
+        for bom, name in _BOMS:
+            if data.startswith(bom):
+                raise JsonError(f"{what} is {name}; write it as UTF-8 (without a byte-order "
+                                "mark)", code="json-encoding")
+        head = data[:4]
+        if 0 in head:  # JSON starts with an ASCII character; zero bytes beside it: UTF-16/32
+            name = "UTF-32" if head.count(0) >= 3 else "UTF-16"
+            raise JsonError(f"{what} is {name}; write it as UTF-8", code="json-encoding")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise JsonError(f"{what} is not UTF-8 text ({error.reason} at byte {error.start})",
+                        code="json-encoding") from None
+
+
+def _too_deep(text: str, max_depth: int) -> bool:
+    """Whether arrays and objects nest deeper than ``max_depth`` (in linear time).
+
+    Strings are removed first (their brackets are text), then only the brackets are kept
+    and counted. On malformed text the count may be too high, never too low, so the parser
+    that runs afterwards never recurses deeper than ``max_depth``.
+    """
+    # Without escapes, the strings are exactly every other piece between quotes.
+    structure = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", structure)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > max_depth
+
+
+_DEPTH_STEP: Final = MappingProxyType({"[": 1, "{": 1, "]": -1, "}": -1})
+
+
+def _where(text: str, position: int) -> str:
+    line = text.count("\n", 0, position) + 1
+    column = position - text.rfind("\n", 0, position)
+    return f"line {line}, column {column}"
+
+
+def read_json(data: str | bytes | bytearray, *, what: str = "the document",
+              max_bytes: int = DEFAULT_MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """The value of the JSON text ``data``, read strictly (see the module docstring).
+
+    ``what`` names the document in messages (``"a saved game"``). Raises
+    :class:`JsonError` for anything that is not I-JSON within the limits.
+    """
+    if type(data) is bytes or isinstance(data, bytes | bytearray):
+        if len(data) > max_bytes:
+            raise JsonError(f"{what} is {len(data)} bytes long; at most {max_bytes} are read",
+                            code="json-too-large")
+        text = _decode_utf8(bytes(data), what)
+    elif isinstance(data, str):
+        if len(data) > max_bytes:
+            raise JsonError(f"{what} is {len(data)} characters long; at most {max_bytes} "
+                            "bytes are read", code="json-too-large")
+        text = data
+    else:
+        raise JsonError(f"{what} must be JSON text, not {type(data).__name__}",
+                        code="json-syntax")
+    if text.count("[") + text.count("{") > max_depth and _too_deep(text, max_depth):
+        raise JsonError(f"{what} nests arrays and objects more than {max_depth} levels deep",
+                        code="json-too-deep")
+    start = 0 if text[:1] not in _WHITESPACE else len(text) - len(text.lstrip(_WHITESPACE))
+    scan = _SCAN if len(text) <= MAX_DIGITS or 0 < sys.get_int_max_str_digits() <= MAX_DIGITS \
+        else _CHECKED_SCAN
+    try:
+        value, end = scan(text, start)
+    except StopIteration as stop:
+        position = stop.value
+        found = text[position:position + 10].rstrip(_WHITESPACE)
+        found = show(found) if found else "nothing"
+        raise JsonError(f"{what} is not JSON: expected a value at {_where(text, position)}, "
+                        f"found {found}", code="json-syntax") from None
+    except json.JSONDecodeError as error:
+        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
+        raise JsonError(f"{what} is not JSON: {message} at {_where(text, error.pos)}",
+                        code="json-syntax") from None
+    except _Refusal as refusal:
+        raise JsonError(f"{what} is not I-JSON: {refusal.reason}", code=refusal.code) from None
+    except ValueError:  # Python's int refuses a number of more than its limit of digits
+        raise JsonError(f"{what} is not I-JSON: {_TOO_MANY_DIGITS}", code="json-number") \
+            from None
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise JsonError(f"{what} nests too deeply", code="json-too-deep") from None
+    if end != len(text) and text[end:].strip(_WHITESPACE):
+        raise JsonError(f"{what} is not JSON: more text after the value at "
+                        f"{_where(text, end)}", code="json-syntax")
+    if ("\\u" in text and ("\\ud" in text or "\\uD" in text)) or (
+            text is data and not text.isascii() and _raw_surrogate(text)):
+        _no_surrogates(value)  # escaped, or (in a str) a raw surrogate: find its path
+    return value
+
+
+def _raw_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _no_surrogates(value: Any) -> None:
+    """Refuse the first string (or key) that holds a lone surrogate."""
+    stack: list[tuple[Any, Path]] = [(value, None)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and _SURROGATE.search(item):
+                _lone_surrogate(path)
+        elif isinstance(item, dict):
+            for key, member in item.items():
+                if not key.isascii() and _SURROGATE.search(key):
+                    _lone_surrogate(path, "a key of the object")
+                stack.append((member, (path, key)))
+        elif isinstance(item, list):
+            stack.extend((member, (path, i)) for i, member in enumerate(item))
+
+
+def _lone_surrogate(path: Path, what: str = "the string") -> NoReturn:
+    fail(path, f"{what} holds a lone surrogate escape (\\ud800 to \\udfff without its pair), "
+         "which is no character", "json-surrogate")
+
+
+def read_file(path: str | os.PathLike[str], *, what: str = "the file",
+              max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``max_bytes`` of them.
+
+    The file is opened without blocking and checked before it is read: a directory, a
+    device (``/dev/zero``), a pipe with no writer or a socket is refused, and so is a file
+    larger than ``max_bytes`` (a sparse 1 GB file costs nothing). Raises :class:`JsonError`
+    with code ``"file"`` (cannot be read) or ``"json-too-large"``.
+    """
+    name = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(name, flags)
+    except OSError as error:
+        raise JsonError(f"cannot read {name}: {error.strerror or error}",
+                        code="file") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise JsonError(f"{name} is {_file_kind(info.st_mode)}, not a file",
+                            code="file")
+        if info.st_size > max_bytes:
+            raise JsonError(f"{what} {name} is {info.st_size} bytes long; at most {max_bytes} "
+                            "are read", code="json-too-large")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > max_bytes:  # the file grew while it was read
+            raise JsonError(f"{what} {name} is longer than {max_bytes} bytes",
+                            code="json-too-large")
+        return b"".join(chunks)
+    except OSError as error:
+        raise JsonError(f"cannot read {name}: {error.strerror or error}",
+                        code="file") from None
+    finally:
+        os.close(fd)
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+# -- writing -------------------------------------------------------------------------------
+
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+_COMPACT_ASCII = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+
+
+def write_json(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as JSON text that can always be written as UTF-8.
+
+    Compact without ``indent``; cards keep their suit symbols. A string holding a lone
+    surrogate is written as its ``\\ud800`` escape, so that a message quoting bad input
+    can always be sent. ``NaN`` and infinities raise ``ValueError`` (they are not JSON).
+    """
+    if indent is None:
+        text = _COMPACT.encode(value)
+    else:
+        text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        if indent is None:
+            return _COMPACT_ASCII.encode(value)
+        return json.dumps(value, ensure_ascii=True, indent=indent, allow_nan=False)
+    return text
+
+
+# -- typed values --------------------------------------------------------------------------
+
+_KINDS: Final = MappingProxyType({
+    type(None): "null", bool: "a boolean", int: "a number", float: "a number",
+    str: "a string", list: "an array", dict: "an object",
+})
+
+
+def show(value: object, limit: int = 60) -> str:
+    """A JSON value for a message, cut to about ``limit`` characters."""
+    if isinstance(value, list | dict) and len(value) > limit:
+        return f"{_KINDS[type(value)]} of {len(value)} items"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > limit:
+        return f"{text[:limit]}… ({len(text) - limit} more characters)"
+    return text
+
+
+def expect_object(value: object, path: Path, required: tuple[str, ...],
+                  optional: tuple[str, ...] = (), *, noun: str = "object") -> dict[str, Any]:
+    """An object with the ``required`` keys and no keys but those and ``optional``.
+
+    ``noun`` names the object in the message about a key it should not have.
+    """
+    if not isinstance(value, dict):
+        fail(path, f"must be a JSON object, not {show(value)}")
+    if len(value) == len(required) and value.keys() == set(required):
+        return value
+    for key in required:
+        if key not in value:
+            fail((path, key), "is missing")
+    for key in value:
+        if key not in required and key not in optional:
+            fields = ", ".join((*required, *optional))
+            fail((path, key), f"is not a field of this {noun} (its fields are {fields})")
+    return value
+
+
+def expect_int(value: object, path: Path, low: int = 0, high: int = 2**53 - 1) -> int:
+    """A whole number from ``low`` to ``high`` (``3.0`` is ``3``: JSON has one number)."""
+    if type(value) is int and low <= value <= high:
+        return value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail(path, f"must be a whole number, not {show(value)}")
+    if not low <= value <= high:
+        fail(path, f"must be from {low} to {high}, not {show(value)}")
+    return value
+
+
+def expect_bool(value: object, path: Path) -> bool:
+    if not isinstance(value, bool):
+        fail(path, f"must be true or false, not {show(value)}")
+    return value
+
+
+def expect_str(value: object, path: Path, *, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        fail(path, f"must be a string, not {show(value)}")
+    if not empty and not value.strip():
+        fail(path, "must not be empty")
+    return value
+
+
+def expect_list(value: object, path: Path) -> list[Any]:
+    if not isinstance(value, list):
+        fail(path, f"must be a JSON array, not {show(value)}")
+    return value
+
+
+def members(value: list[Any], path: Path) -> Iterator[tuple[Any, Path]]:
+    """The items of an array with their paths (built only if one is wrong)."""
+    for index, item in enumerate(value):
+        yield item, (path, index)
