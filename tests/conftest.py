@@ -1,3 +1,4 @@
-"""Test configuration: the specification's pytest plugin (fixtures, markers, step library)."""
+"""Test configuration: the specification's pytest plugin (fixtures, markers, step library)
+and the book's build (``built_book``, see book_build.py)."""
 
-pytest_plugins = ["durak_spec.spec.plugin", "pytester"]
+pytest_plugins = ["durak_spec.spec.plugin", "pytester", "book_build"]

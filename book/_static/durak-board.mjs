@@ -64,7 +64,7 @@ export class LiveBoard {
     }
     this.panel = make("div", { class: "durak-live-panel" }, this.turn, this.message,
                       this.choices, this.buttons, this.tools, this.moves,
-                      make("details", { class: "durak-live-history" },
+                      make("details", { class: "durak-live-history", open: !!options.logOpen },
                            make("summary", { text: "Moves played" }), this.log));
     host.replaceChildren(this.picture, this.panel);
     host.classList.add("durak-live");
@@ -101,6 +101,7 @@ export class LiveBoard {
         const events = (answer.events || []).join(" ");
         this.say("played", `${answer.action}${events ? ". " + events : ""}`);
         this.log.append(make("li", { text: answer.action + (events ? ` — ${events}` : "") }));
+        this.log.scrollTop = this.log.scrollHeight;
       } else {
         this.say("info", answer.action === "reset" ? "Back to the example's position."
                                                    : "The last move was taken back.");

@@ -93,6 +93,8 @@ function begin(session, how) {
   match = session;
   board = new LiveBoard(host, match, {
     engine,
+    logOpen: true,
+    onDraw: (state) => { host.dataset.actions = String(state.actions); },
     onAnswer: (answer, request) => {
       if (request.internal || answer.result !== "played") return;
       remember(answer);

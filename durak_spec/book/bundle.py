@@ -55,9 +55,7 @@ MANIFEST = "manifest.json"
 
 
 def _package_dir() -> Path:
-    import durak_spec
-
-    return Path(durak_spec.__file__).resolve().parent
+    return Path(__file__).resolve().parents[1]  # durak_spec/book/bundle.py
 
 
 def package_files(package: Path | None = None) -> Iterator[tuple[str, Path]]:

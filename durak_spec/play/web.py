@@ -125,7 +125,9 @@ def _turn_words(state: GameState, names: Sequence[str]) -> str:
     seats = sorted({a.player for a in actions})
     if not state.table:
         return f"{names[state.attacker]} opens the next bout against {names[state.defender]}."
-    who = ", ".join(names[s] for s in seats if s != state.defender)
+    others = [names[s] for s in seats if s != state.defender]
+    who = " and ".join(others) if len(others) < 3 else \
+        ", ".join(others[:-1]) + " and " + others[-1]
     defence = (f"{names[state.defender]} takes" if state.taking else
                f"{names[state.defender]} defends")
     if state.defender not in seats and not state.taking:
