@@ -4,8 +4,13 @@
 // click. Each picture carries its position (data-position, the saved-position JSON), the
 // players' names (data-players) and, for an example, the example's moves (data-moves).
 
-import { loadEngine } from "./durak-engine.mjs";
-import { LiveBoard, make } from "./durak-board.mjs";
+// The board and the engine's loader are imported on the first click, not with the page.
+function make(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.textContent = text;
+  return node;
+}
 
 function exampleOf(figure) {
   const article = figure.closest("article.durak-example");
@@ -16,9 +21,13 @@ async function tryIt(figure, button) {
   button.disabled = true;
   const status = make("p", { class: "durak-try-status", role: "status", "aria-live": "polite" });
   button.after(status);
-  let engine;
+  let engine, LiveBoard;
   try {
-    engine = await loadEngine((text) => { status.textContent = text; });
+    status.textContent = "Loading…";
+    const [loader, boards] = await Promise.all([import("./durak-engine.mjs"),
+                                                import("./durak-board.mjs")]);
+    LiveBoard = boards.LiveBoard;
+    engine = await loader.loadEngine((text) => { status.textContent = text; });
   } catch (error) {
     status.textContent = `The engine could not start: ${error.message}`;
     status.classList.add("error");
@@ -73,8 +82,7 @@ async function tryIt(figure, button) {
 function addButtons() {
   for (const figure of document.querySelectorAll("figure.durak-position[data-position]")) {
     if (figure.querySelector(":scope > .durak-try")) continue;
-    const button = make("button", { type: "button", class: "durak-try",
-                                    text: "▶ Try it" });
+    const button = make("button", { type: "button", class: "durak-try" }, "▶ Try it");
     button.setAttribute("aria-label", "Try this position: play the cards yourself");
     button.addEventListener("click", () => tryIt(figure, button));
     const caption = figure.querySelector(":scope > figcaption");
