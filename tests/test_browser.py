@@ -5,7 +5,7 @@ opens the built book (``built_book``, with the packed engine) over a local HTTP 
 
 * tries an example: "Try it", a legal move changes the position, an illegal one is refused
   with the rule's ID linked to its section, "reset", the example's own move, the keyboard;
-* plays a transfer from an example of the transfer chapter;
+* plays a transfer from an example of the transfer chapter, by touch at phone width;
 * plays a whole game against the heuristic player on "Play a game", saves it to a file
   midway and at the end, loads the files with ``durak-spec play --load``, loads one back
   into the page, and resumes the game the page kept in the browser;
@@ -90,10 +90,11 @@ REQUESTS: dict[int, list[str]] = {}
 
 @contextmanager
 def tab(browser: Any, site: str, *, width: int = 1280, height: int = 900,
-        mode: str = "light") -> Iterator[Any]:
+        mode: str = "light", touch: bool = False) -> Iterator[Any]:
     """A page in a fresh context that records errors and refuses to leave the site."""
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=mode, accept_downloads=True)
+                                  color_scheme=mode, accept_downloads=True, has_touch=touch,
+                                  is_mobile=touch)
     page = context.new_page()
     errors: list[str] = []
     requests = REQUESTS.setdefault(id(page), [])
@@ -202,17 +203,23 @@ def test_an_examples_refused_move_names_the_rule_it_breaks(site: str, browser: A
         assert live(figure, "data-rule") == expected, (ident, verdict)
 
 
-def test_a_transfer_passes_the_attack_on(site: str, browser: Any) -> None:
-    with tab(browser, site, width=390, height=844) as page:
+def test_a_transfer_on_a_phone_by_touch(site: str, browser: Any) -> None:
+    with tab(browser, site, width=390, height=844, touch=True) as page:
         page.goto(site + "transfer.html")
         figure = start_board(page, "pos-TRANSFER-1.1")
-        figure.locator("details.durak-live-all > summary").click()
-        transfer = figure.locator(".durak-live-moves button", has_text="transfer").first
-        text = transfer.inner_text()
-        transfer.click()
+        # Boris passes the eight of spades on with the eight of hearts: a tap on it.
+        figure.locator('g.hand[data-seat="1"] g.card[data-card="8♥"]').tap()
         message = figure.locator(".durak-live-message").inner_text()
-        assert text in message and "defends now" in message
+        assert "Boris: transfer 8♥" in message and "Vera defends now" in message
         assert live(figure, "data-history") == "1"
+        assert "Vera defends" in figure.locator(".durak-live-turn").inner_text()
+        # The list of legal moves plays as well: Vera covers.
+        figure.locator("details.durak-live-all > summary").tap()
+        cover = figure.locator(".durak-live-moves button", has_text="Vera: cover").first
+        text = cover.inner_text()
+        cover.tap()
+        assert text in figure.locator(".durak-live-message").inner_text()
+        assert live(figure, "data-history") == "2"
 
 
 def play_on(page: Any, until_human_moves: int | None = None) -> int:
