@@ -5,8 +5,10 @@ here every answer is compared with the engine's own ``legal_actions`` / ``check`
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -267,3 +269,36 @@ def test_a_game_against_the_computer_asks_the_engine_for_the_humans_moves() -> N
             return
         ask(match, op="move", id=0)
     raise AssertionError("no position with a card Anna cannot play")
+
+
+def test_every_picture_of_the_built_site_can_be_tried(built_book: Path) -> None:
+    """Every picture of a position on the site loads as a board, and each example's moves
+    replay with the verdicts the page prints for them (accepted or refused, with the rule)."""
+    figure = re.compile(r'<figure class="durak-position" id="([^"]+)" data-position="([^"]+)"'
+                        r'(?: data-players="([^"]*)")?(?: data-moves="([^"]*)")?')
+    verdicts = re.compile(r'class="verdict (accepted|rejected)">.*?(?:\(<a [^>]*>([A-Z]+-\d+)'
+                          r'</a>\))?</span>', re.S)
+    articles = re.compile(r'<article class="durak-example" id="([^"]+)">(.*?)</article>', re.S)
+    boards = replayed = 0
+    for page in sorted(built_book.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        steps = {number: verdicts.findall(body) for number, body in articles.findall(text)}
+        for ident, data, players, moves in figure.findall(text):
+            board = Board.from_page(html.unescape(data), html.unescape(players or ""),
+                                    html.unescape(moves or ""))
+            shown = ask(board, op="board")["board"]
+            assert shown["svg"].startswith("<svg"), ident
+            boards += 1
+            number = ident.removeprefix("pos-")
+            if not moves or not ident.startswith("pos-") or \
+                    len(steps.get(number, ())) != len(board.example):
+                continue
+            for accepted, rule in steps[number]:
+                answer = ask(board, op="example")
+                if accepted == "accepted":
+                    assert answer["result"] == "played", (number, answer)
+                else:
+                    assert answer["result"] == "refused", (number, answer)
+                    assert not rule or answer["rule"] == rule, (number, answer, rule)
+            replayed += 1
+    assert boards >= 600 and replayed >= 280, (boards, replayed)  # 672 and 305 at writing

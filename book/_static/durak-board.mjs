@@ -151,10 +151,13 @@ export class LiveBoard {
     const cancel = make("button", { type: "button", class: "durak-choice cancel",
                                     text: "Cancel" });
     activate(cancel, () => this.cancel());
-    this.choices.replaceChildren(make("span", { text: `${answer.card} can make several moves:` }),
-                                 ...items, cancel);
-    this.markTargets(answer.moves.map((id) => this.board.moves[id])
-      .filter((m) => m.kind === "cover").map((m) => m.action.attack));
+    this.choices.replaceChildren(...items, cancel);
+    const covers = answer.moves.map((id) => this.board.moves[id])
+      .filter((m) => m.kind === "cover").map((m) => m.action.attack);
+    this.say("info", `${answer.card} can make several moves: ` +
+             (covers.length ? "tap the attack card it should cover, or choose below."
+                            : "choose one below."));
+    this.markTargets(covers);
     items[0].focus();
   }
 
@@ -171,9 +174,8 @@ export class LiveBoard {
     const cancel = make("button", { type: "button", class: "durak-choice cancel",
                                     text: "Cancel" });
     activate(cancel, () => this.cancel());
-    this.choices.replaceChildren(
-      make("span", { text: `Which attack card should ${answer.card} cover? Tap it, or:` }),
-      ...items, cancel);
+    this.choices.replaceChildren(...items, cancel);
+    this.say("info", `Which attack card should ${answer.card} cover? Tap it, or choose below.`);
     this.markTargets(answer.targets);
     items[0].focus();
   }
