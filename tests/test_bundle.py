@@ -116,6 +116,7 @@ def test_the_game_page_offers_every_profile_and_the_computer_players() -> None:
     for kind in OPPONENTS:
         assert f'value="{kind}"' in form
     assert 'src="_static/durak-game.mjs"' in form and "16 MB" in form
+    assert 'id="durak-new" disabled' in form and "served over HTTP" in form  # until the script
     assert [f'value="{n}"' in form for n in range(2, 7)] == [True] * 5
     without = str(play_form(None))
     assert "does not include the engine" in without and "<form" not in without

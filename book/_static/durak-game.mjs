@@ -183,4 +183,6 @@ if (form) {
   $("durak-load").addEventListener("change", loadFile);
   const saved = stored();
   if (saved && !saved.over) $("durak-resume").hidden = false;
+  $("durak-new").disabled = false;
+  tell(status.dataset.ready || "");
 }

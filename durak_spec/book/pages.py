@@ -465,7 +465,7 @@ def play_form(engine_bytes: int | None) -> Markup:
                     id="durak-pace", name="pace")
     buttons = element(
         "div",
-        element("button", "New game", type="button", id="durak-new"),
+        element("button", "New game", type="button", id="durak-new", disabled=True),
         element("button", "Resume the saved game", type="button", id="durak-resume",
                 hidden=True),
         element("button", "Save to a file", type="button", id="durak-download",
@@ -481,9 +481,12 @@ def play_form(engine_bytes: int | None) -> Markup:
                    class_="durak-play-form", id="durak-play-form",
                    aria_label="a new game against the computer")
     return join([form,
-                 element("p", "The game is played by the reference engine in your browser; "
-                         "it starts when you press New game (the first start loads "
-                         f"{engine_bytes / 1e6:.0f} MB, once).", class_="durak-game-status",
-                         id="durak-game-status", role="status", aria_live="polite"),
+                 element("p", "The game needs JavaScript, and the site served over HTTP "
+                         "(a page opened as a file cannot start the engine: serve the site's "
+                         "folder, for example with python -m http.server).",
+                         class_="durak-game-status", id="durak-game-status", role="status",
+                         aria_live="polite", data_ready="The game is played by the reference "
+                         "engine in your browser; it starts when you press New game (the "
+                         f"first start loads {engine_bytes / 1e6:.0f} MB, once)."),
                  element("div", "", id="durak-game"),
                  element("script", "", type="module", src="_static/durak-game.mjs")])
