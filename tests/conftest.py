@@ -1,5 +1,5 @@
 """Test configuration: the specification's pytest plugin (fixtures, markers, step library),
-and the hypothesis profiles.
+the book's build (``built_book``, see book_build.py) and the hypothesis profiles.
 
 Under CI (``CI`` set, as ``.ci/run`` runs) the ``ci`` profile makes every property and
 fuzz test derandomized and keeps no example database, so a run is the same every time;
@@ -11,7 +11,7 @@ import os
 
 import hypothesis
 
-pytest_plugins = ["durak_spec.spec.plugin", "pytester"]
+pytest_plugins = ["durak_spec.spec.plugin", "pytester", "book_build"]
 
 hypothesis.settings.register_profile("ci", derandomize=True, database=None,
                                      print_blob=True)

@@ -14,7 +14,6 @@ session), the deliberately broken build about 20 s, the screenshots about 40 s.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 import shutil
@@ -24,6 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from book_build import BOOK, HAS_JUPYTER_BOOK, build, copy_book
+from book_build import say as _say
 
 from durak_spec.book import ExampleFailed, broken_examples, build_site, play_all, python_of
 from durak_spec.book.play import check_python
@@ -45,10 +46,8 @@ from durak_spec.spec.gherkin import GherkinError, read_specification
 from durak_spec.spec.runner import features_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT / "book"
 SCREENSHOTS = BOOK / "_build" / "screenshots"
 INVENTORY_TOOL = ROOT.parent / "shared" / "tools" / "inventory_check.py"
-HAS_JUPYTER_BOOK = importlib.util.find_spec("jupyter_book") is not None
 needs_jupyter_book = pytest.mark.skipif(
     not HAS_JUPYTER_BOOK,
     reason="jupyter-book is not installed: install the book extra (pip install -e '.[book]')")
@@ -370,69 +369,8 @@ def test_rules_command_prints_a_rule_an_example_and_searches(capsys: pytest.Capt
 # -- the whole book, built (slow) ---------------------------------------------------------------
 
 
-def _say(request: pytest.FixtureRequest, text: str) -> None:
-    """A line on the terminal while a build runs (past pytest's output capture)."""
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None:
-        return
-    if capture is not None:
-        with capture.global_and_fixture_disabled():
-            reporter.write_line(f"book: {text}")
-    else:
-        reporter.write_line(f"book: {text}")
-
-
-def build(book_dir: Path, request: pytest.FixtureRequest, features: Path | None = None
-          ) -> tuple[int, str]:
-    """Build the book in ``book_dir`` with the documented command, saying what it does."""
-    if features is not None:
-        config = book_dir / "_config.yml"
-        config.write_text(config.read_text(encoding="utf-8").replace(
-            "    nb_execution_raise_on_error: true",
-            f"    durak_features: {features}\n    nb_execution_raise_on_error: true"),
-            encoding="utf-8")
-    command = [sys.executable, "-c", "from jupyter_book.cli.main import main; main()",
-               "build", "--all", "-W", "-n", "--keep-going", str(book_dir)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, encoding="utf-8", errors="replace")
-    assert process.stdout is not None
-    output: list[str] = []
-    last = ""
-    for line in process.stdout:
-        output.append(line)
-        plain = re.sub(r"\x1b\[[0-9;]*m", "", line).strip()
-        step = re.match(r"(reading sources|writing output)\.\.\. \[\s*(\d+)%\]", plain)
-        if plain.startswith("durak:") or plain.startswith("ERROR"):
-            _say(request, plain)
-        elif step and step.group(0) != last and int(step.group(2)) % 25 < 5:
-            last = step.group(0)
-            _say(request, f"{step.group(1)} {step.group(2)}%")
-    return process.wait(timeout=900), "".join(output)
-
-
-def copy_book(target: Path) -> Path:
-    shutil.copytree(BOOK, target, ignore=shutil.ignore_patterns("_build", "__pycache__"))
-    return target
-
-
 def html_files(html_dir: Path) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in html_dir.glob("*.html")}
-
-
-@pytest.fixture(scope="session")
-def built_book(tmp_path_factory: pytest.TempPathFactory,
-               request: pytest.FixtureRequest) -> Iterator[Path]:
-    """The book, built once from a temporary copy; yields its HTML folder."""
-    if not HAS_JUPYTER_BOOK:
-        pytest.skip("jupyter-book is not installed: install the book extra "
-                    "(pip install -e '.[book]')")
-    book_dir = copy_book(tmp_path_factory.mktemp("built") / "book")
-    _say(request, f"building the whole book in {book_dir} ...")
-    code, output = build(book_dir, request)
-    assert code == 0, f"the book did not build:\n{output[-4000:]}"
-    _say(request, "built")
-    yield book_dir / "_build" / "html"
 
 
 @needs_jupyter_book

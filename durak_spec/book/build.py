@@ -45,18 +45,24 @@ def _copy_pages(source: Path, target: Path) -> None:
                 shutil.copyfile(path, destination)
 
 
-def _configure(config: Path, features: Path) -> None:
+def _configure(config: Path, features: Path, engine: Path | None = None) -> None:
     text = config.read_text(encoding="utf-8")
     marker = "    nb_execution_raise_on_error: true"
     if marker not in text:
         raise BookError(f"{config} has no sphinx config section to point at the features")
-    config.write_text(text.replace(marker, f"    durak_features: {features}\n{marker}"),
-                      encoding="utf-8")
+    extra = f"    durak_features: {features}\n"
+    if engine is not None:
+        extra += f"    durak_engine: {engine}\n"
+    config.write_text(text.replace(marker, f"{extra}{marker}"), encoding="utf-8")
 
 
-def build_book(out: Path, *, features: Path | None = None,
+def build_book(out: Path, *, features: Path | None = None, engine: Path | None = None,
                say: Callable[[str], None] = print) -> Path:
-    """Build the website into ``out`` (created or replaced); returns its ``index.html``."""
+    """Build the website into ``out`` (created or replaced); returns its ``index.html``.
+
+    ``engine`` is a folder packed by :func:`durak_spec.book.bundle.pack_engine` (``python
+    book/web/pack.py`` in a clone of the project): the site then serves it, and its
+    pictures get their "Try it" buttons. It must match the installed package."""
     import importlib.util
 
     if importlib.util.find_spec("jupyter_book") is None:
@@ -64,11 +70,18 @@ def build_book(out: Path, *, features: Path | None = None,
                         "'durak-spec[book]'")
     source = book_source()
     chosen = (features or features_dir()).resolve()
+    if engine is not None:
+        from .bundle import engine_problem
+
+        problem = engine_problem(engine.resolve())
+        if problem is not None:
+            raise BookError(problem)
     with tempfile.TemporaryDirectory(prefix="durak-book-") as scratch:
         pages = Path(scratch) / "book"
         pages.mkdir()
         _copy_pages(source, pages)
-        _configure(pages / "_config.yml", chosen)
+        _configure(pages / "_config.yml", chosen,
+                   engine.resolve() if engine is not None else None)
         say(f"building the rules book from {source} with the features of {chosen} ...")
         command = [sys.executable, "-c", "from jupyter_book.cli.main import main; main()",
                    "build", "--all", "-W", "-n", "--keep-going", str(pages)]

@@ -24,13 +24,17 @@ The directives (MyST: a fenced block ```` ```{durak-chapter} beating ```` ````):
 * ``durak-protocol``, ``durak-transcript``, ``durak-engine-api``, ``durak-options CMD``:
   the pages for implementers.
 
-Configuration: ``durak_features`` (a directory of feature files; default: the package's).
-When the build finishes, the feature files and the protocol schema are copied into the
-site (``_static/spec/``), with a zip of the feature files, for readers to download.
+Configuration: ``durak_features`` (a directory of feature files; default: the package's) and
+``durak_engine`` (the packed engine of :mod:`durak_spec.book.bundle`; default: the book's
+``_pyodide_site`` folder, used when it is there). When the build finishes, the feature files
+and the protocol schema are copied into the site (``_static/spec/``), with a zip of the
+feature files, for readers to download, and ``_static/durak-links.json`` says where each
+rule ID and example number is, for the links of the live boards.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 import zipfile
@@ -52,6 +56,7 @@ from durak_spec.game.markup import Markup, element, join
 from durak_spec.spec.runner import features_dir
 
 from . import pages, render
+from .bundle import engine_problem, read_manifest
 from .play import Broken, ExampleFailed, Run, broken_examples, check_python, play_all, python_of
 from .site import PAGE_OF_CHAPTER, BookError, Site, build_site
 from .text import paragraphs, plain_paragraphs
@@ -71,6 +76,8 @@ class BookBuild:
     seconds: float = 0.0
     broken: tuple[Broken, ...] = ()
     when: str = ""
+    engine_bytes: int | None = None
+    """The size of the engine served with the site, if it is packed (see :func:`_engine`)."""
 
     def prepare(self) -> None:
         """Read the features, play every example, check the Python of each."""
@@ -340,6 +347,7 @@ _SIMPLE: Mapping[str, Callable[[BookBuild, Sequence[str]], Markup]] = MappingPro
     "durak-summary": _summary,
     "durak-picture": lambda b, args: pages.picture(args[0] if args else ""),
     "durak-game": _game,
+    "durak-play": lambda b, _: pages.play_form(b.engine_bytes),
     "durak-protocol": lambda b, _: pages.protocol_reference(),
     "durak-actions": lambda b, _: pages.action_reference(),
     "durak-transcript": lambda b, _: pages.protocol_transcript(),
@@ -367,9 +375,40 @@ def _downloads(build: BookBuild, outdir: Path) -> None:
             archive.write(path, f"features/{path.name}")
 
 
+def _links(build: BookBuild, outdir: Path) -> None:
+    """Where every rule ID and example number is on the site, for the live boards' links."""
+    site, _ = build.ready()
+    links = {**dict(site.example_urls), **dict(site.places)}
+    (outdir / "_static" / "durak-links.json").write_text(
+        json.dumps(links, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+        encoding="utf-8")
+
+
+def _engine(app: Any, config: Any, build: BookBuild) -> None:
+    """Serve the packed engine with the site and load the "Try it" script on every page,
+    when the engine is packed (``book/_pyodide_site``, see :mod:`durak_spec.book.bundle`);
+    without it the site is the same, with pictures only. A stale engine fails the build."""
+    configured = str(config.durak_engine or "")
+    folder = Path(configured) if configured else Path(app.srcdir) / "_pyodide_site"
+    if read_manifest(folder) is None:
+        _log.info(f"durak: no packed engine in {folder}: the pictures have no Try it button "
+                  "(python book/web/pack.py packs it)")
+        return
+    problem = engine_problem(folder)
+    if problem is not None:
+        _log.warning(f"durak: {problem}")
+        return
+    config.html_extra_path = [*config.html_extra_path, str(folder.resolve())]
+    app.add_js_file("durak-try.mjs", type="module")
+    manifest = read_manifest(folder) or {}
+    build.engine_bytes = int(manifest.get("bytes", 0)) or None
+    _log.info(f"durak: the site serves the engine packed in {folder}")
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Register the directives and the build's events (see the module's docstring)."""
     app.add_config_value("durak_features", "", "env")
+    app.add_config_value("durak_engine", "", "env")
     build = BookBuild(features=Path())
 
     def started(app: Any) -> None:
@@ -387,7 +426,9 @@ def setup(app: Any) -> dict[str, Any]:
     def finished(app: Any, exception: BaseException | None) -> None:
         if exception is None and getattr(app.builder, "format", "") == "html":
             _downloads(build, Path(app.outdir))
+            _links(build, Path(app.outdir))
 
+    app.connect("config-inited", lambda app, config: _engine(app, config, build))
     app.connect("builder-inited", started)
     app.connect("build-finished", finished)
     directives: dict[str, type[_BookDirective]] = {

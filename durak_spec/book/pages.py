@@ -430,3 +430,63 @@ def protocol_transcript() -> Markup:
         body.append(element("span", "← " + answer, class_="from"))
         body.append("\n")
     return element("pre", body, class_="durak-pre durak-transcript")
+
+
+# -- "Play a game": the form of the game against the computer ----------------------------------
+
+
+def play_form(engine_bytes: int | None) -> Markup:
+    """The form of the "Play a game" page: profile, players, opponents, pace; the game
+    itself is drawn by the page's script with the engine running in the browser.
+    ``engine_bytes`` is the size of the engine served with the site (``None``: this build
+    of the site has no engine, and the page says so)."""
+    if engine_bytes is None:
+        return element("p", "This build of the site does not include the engine, so the game "
+                       "cannot be played here: build the site after packing the engine "
+                       "(python book/web/pack.py), or play in a terminal with durak-spec play.",
+                       class_="durak-game-status error")
+    from durak_spec.model.rules import PROFILES
+    from durak_spec.play.web import OPPONENTS
+
+    profiles = element("select", [element("option", p.title, value=p.name,
+                                          selected=p.name == "classic-throw-in")
+                                  for p in PROFILES.values()], id="durak-profile",
+                       name="profile")
+    players = element("select", [element("option", str(n), value=str(n), selected=n == 3)
+                                 for n in range(2, 7)], id="durak-players", name="players")
+    words = {"random": "random player (any legal move)",
+             "heuristic": "heuristic player (the sources' tips)"}
+    opponents = element("select", [element("option", words.get(k, k), value=k,
+                                           selected=k == "heuristic") for k in OPPONENTS],
+                        id="durak-opponent", name="opponent")
+    paces = element("select", [element("option", text, value=str(ms), selected=ms == 800)
+                               for text, ms in (("slow", 1400), ("readable", 800),
+                                                ("quick", 300))],
+                    id="durak-pace", name="pace")
+    buttons = element(
+        "div",
+        element("button", "New game", type="button", id="durak-new", disabled=True),
+        element("button", "Resume the saved game", type="button", id="durak-resume",
+                hidden=True),
+        element("button", "Save to a file", type="button", id="durak-download",
+                disabled=True),
+        element("label", "Load a saved game", element("input", type="file", id="durak-load",
+                                                      accept=".json,application/json"),
+                class_="durak-load"),
+        class_="durak-play-actions")
+    form = element("form", element("label", "Rules", profiles),
+                   element("label", "Players", players),
+                   element("label", "The computer plays", opponents),
+                   element("label", "Pace of the computer's moves", paces), buttons,
+                   class_="durak-play-form", id="durak-play-form",
+                   aria_label="a new game against the computer")
+    return join([form,
+                 element("p", "The game needs JavaScript, and the site served over HTTP "
+                         "(a page opened as a file cannot start the engine: serve the site's "
+                         "folder, for example with python -m http.server).",
+                         class_="durak-game-status", id="durak-game-status", role="status",
+                         aria_live="polite", data_ready="The game is played by the reference "
+                         "engine in your browser; it starts when you press New game (the "
+                         f"first start loads {engine_bytes / 1e6:.0f} MB, once)."),
+                 element("div", "", id="durak-game"),
+                 element("script", "", type="module", src="_static/durak-game.mjs")])

@@ -14,6 +14,7 @@ in the browser without the page being drawn again.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,6 +25,7 @@ from durak_spec.core.cards import Card
 from durak_spec.core.ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
 from durak_spec.game.markup import Markup, element, join
 from durak_spec.game.svg import position_svg
+from durak_spec.model.actions import Action
 from durak_spec.model.rules import AXES, PROFILES, Axis, Profile
 from durak_spec.model.state import GameState
 from durak_spec.spec.gherkin import Example, Step
@@ -78,14 +80,20 @@ def rule_meta_html(entry: RuleEntry) -> Markup:
 def figure_html(state: GameState, names: Sequence[str], caption: str, *,
                 playable_for: int | None = None, highlight: Iterable[Card] = (),
                 figure_id: str | None = None, seat: int | None = None,
-                show_all: bool = True) -> Markup:
-    """A picture of ``state`` with its caption, its id and its position as data."""
+                show_all: bool = True, moves: Sequence[Action] = ()) -> Markup:
+    """A picture of ``state`` with its caption, its id and its position as data.
+
+    ``data-position`` is the saved-position JSON, ``data-players`` the players' names and
+    ``data-moves`` (when ``moves`` are given) the example's moves from this position as a
+    JSON list of actions: what the page's "Try it" board starts from and replays."""
     svg = position_svg(state, names=list(names) if len(names) == state.players else None,
                        playable_for=playable_for, highlight=tuple(highlight), seat=seat,
                        show_all=show_all)
     return element("figure", svg, element("figcaption", inline(caption, None, names)),
                    class_="durak-position", id=figure_id, data_position=position_json(state),
-                   data_players=",".join(names) if names else None)
+                   data_players=",".join(names) if names else None,
+                   data_moves=json.dumps([m.to_json() for m in moves], ensure_ascii=False,
+                                         separators=(",", ":")) if moves else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +104,8 @@ class _Picture:
     tried: tuple[Card, ...]
     played: tuple[Card, ...]
     dealt: bool
+    moves: tuple[Action, ...] = ()
+    """Every move the example makes from ``before``, accepted or refused, in order."""
 
 
 _ACTOR_STEP = re.compile(r"^(?:only )?(?P<name>[A-Z][a-z]+)(?:'s legal moves| may )")
@@ -124,7 +134,8 @@ def _picture_of(played: Played) -> _Picture | None:
                         actor=action.player if action else None,
                         tried=action.cards if action else (),
                         played=accepted[-1].action.cards if accepted and accepted[-1].action
-                        else (), dealt=dealt)
+                        else (), dealt=dealt,
+                        moves=tuple(m.action for m in moves if m.action is not None))
     actor: int | None = None
     names = played.names
     for step in played.result.trace:
@@ -158,7 +169,7 @@ def pictures_html(played: Played) -> Markup:
     number = played.example.number
     out: list[Markup] = [figure_html(picture.before, names, _caption(picture, names),
                                      playable_for=picture.actor, highlight=picture.tried,
-                                     figure_id=f"pos-{number}")]
+                                     figure_id=f"pos-{number}", moves=picture.moves)]
     shown = 0
     for step in played.result.trace:  # VIEW-1, VIEW-2: "Anna sees"
         match = _SEES.match(step.text)

@@ -22,6 +22,10 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="the folder to write the site to (default: ./durak-book)")
     parser.add_argument("--features", default=None, metavar="DIR",
                         help="show these feature files instead of the package's")
+    parser.add_argument("--engine", default=None, metavar="DIR",
+                        help="serve the reference engine packed in DIR (python "
+                             "book/web/pack.py DIR in a clone of the project), for the "
+                             "pictures' Try it buttons and the game page")
     parser.set_defaults(handler=_run)
 
 
@@ -34,8 +38,9 @@ def _run(args: argparse.Namespace) -> int:
     def say(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
+    engine = Path(args.engine) if args.engine else None
     try:
-        index = build_book(out, features=features, say=say)
+        index = build_book(out, features=features, engine=engine, say=say)
     except BookError as error:
         raise CommandError(str(error), status=1) from None
     print(f"the rules book is in {out} (open {index})")

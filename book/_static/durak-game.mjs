@@ -1,0 +1,188 @@
+// "Play a game": a whole game against the computer, with the reference engine running in
+// the page (durak-engine.mjs) as a durak_spec.play.web Match. The reader plays seat 0; the
+// computer's moves are played one at a time at the chosen pace. After every move the game
+// is saved in the browser (localStorage) in the durak-spec/game v1 format, which
+// `durak-spec play --load FILE` reads as well; "Save to a file" and "Load a saved game"
+// carry a game between the browser and the terminal.
+//
+// For tests: ?pace=MS sets the computer's pace in milliseconds (0 plays at once).
+
+import { loadEngine } from "./durak-engine.mjs";
+import { LiveBoard } from "./durak-board.mjs";
+
+const STORE = "durak-spec/game";
+const NAMES = ["Anna (you)", "Boris", "Vera", "Gleb", "Dasha", "Egor"];
+const $ = (id) => document.getElementById(id);
+const form = $("durak-play-form");
+const status = $("durak-game-status");
+const host = $("durak-game");
+const params = new URLSearchParams(location.search);
+
+let engine = null;
+let match = null;
+let board = null;
+let running = 0;   // a counter: a new game stops the computer's loop of the old one
+
+function tell(text, error = false) {
+  status.textContent = text;
+  status.classList.toggle("error", error);
+}
+
+function pace() {
+  if (params.has("pace")) return Math.max(0, Number(params.get("pace")) || 0);
+  return Number($("durak-pace").value);
+}
+
+function stored() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE) || "null");
+    return data && typeof data.text === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(answer) {
+  try {
+    const saved = JSON.parse(match.request(JSON.stringify({ op: "save" })));
+    localStorage.setItem(STORE, JSON.stringify({ text: saved.text, opponent: saved.opponent,
+                                                 seat: saved.seat, over: answer?.board?.over }));
+  } catch (error) {
+    tell(`The game could not be saved in the browser: ${error.message}`, true);
+  }
+}
+
+async function ready() {
+  if (engine) return engine;
+  engine = await loadEngine((text) => tell(text));
+  return engine;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The computer's moves, one at a time, until it is the reader's turn or the game is over.
+async function computerMoves(run) {
+  board.busy = true;
+  host.dataset.thinking = "yes";
+  try {
+    for (;;) {
+      if (run !== running) return;
+      const state = board.board;
+      if (state.over || state.yours || state.to_act === null) break;
+      tell(`${state.names[state.to_act]} is thinking…`);
+      await sleep(pace());
+      if (run !== running) return;
+      const answer = board.send({ op: "computer", internal: true });
+      if (!answer || answer.result !== "played") break;
+      remember(answer);
+    }
+  } finally {
+    if (run === running) {
+      board.busy = false;
+      host.dataset.thinking = "no";
+      const state = board.board;
+      tell(state.over ? state.turn + " Start a new game with New game." : "Your turn.");
+    }
+  }
+}
+
+function begin(session, how) {
+  running += 1;
+  const run = running;
+  if (match) match.destroy();
+  match = session;
+  board = new LiveBoard(host, match, {
+    engine,
+    logOpen: true,
+    onDraw: (state) => { host.dataset.actions = String(state.actions); },
+    onAnswer: (answer, request) => {
+      if (request.internal || answer.result !== "played") return;
+      remember(answer);
+      computerMoves(run);
+    },
+  });
+  board.send({ op: "board" });
+  board.say("info", how);
+  $("durak-download").disabled = false;
+  host.dataset.game = String(run);
+  remember(null);
+  computerMoves(run);
+  host.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+async function newGame() {
+  try {
+    await ready();
+    const players = Number($("durak-players").value);
+    const seed = params.has("seed") ? Number(params.get("seed")) : null;
+    const session = engine.web.Match.new.callKwargs($("durak-profile").value, players, {
+      opponent: $("durak-opponent").value, seed, names: NAMES.slice(0, players),
+    });
+    const rules = $("durak-profile").selectedOptions[0].textContent;
+    begin(session, `New game: ${rules}, ${players} players. You are Anna, at the bottom.`);
+  } catch (error) {
+    tell(`The game could not start: ${error.message}`, true);
+  }
+}
+
+function loadText(text, how, opponent = null) {
+  const data = JSON.parse(text);
+  const players = data?.rules?.players;
+  const session = engine.web.Match.load.callKwargs(text, {
+    opponent: opponent || $("durak-opponent").value, seat: 0,
+    names: NAMES.slice(0, typeof players === "number" ? players : 2),
+  });
+  begin(session, how);
+}
+
+async function resume() {
+  const saved = stored();
+  if (!saved) return;
+  try {
+    await ready();
+    loadText(saved.text, "The saved game goes on.", saved.opponent);
+  } catch (error) {
+    tell(`The saved game could not be resumed: ${error.message}`, true);
+  }
+}
+
+async function loadFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    await ready();
+    loadText(text, `Loaded ${file.name}: the game goes on.`);
+  } catch (error) {
+    tell(`${file.name} is not a saved game that can be resumed: ${error.message}`, true);
+  } finally {
+    event.target.value = "";
+  }
+}
+
+function download() {
+  if (!match) return;
+  const saved = JSON.parse(match.request(JSON.stringify({ op: "save" })));
+  const blob = new Blob([saved.text + "\n"], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "durak-game.json";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  tell("Saved to durak-game.json: resume it here with Load a saved game, or in a terminal " +
+       "with durak-spec play --load durak-game.json.");
+}
+
+if (form) {
+  form.addEventListener("submit", (event) => event.preventDefault());
+  $("durak-new").addEventListener("click", newGame);
+  $("durak-resume").addEventListener("click", resume);
+  $("durak-download").addEventListener("click", download);
+  $("durak-load").addEventListener("change", loadFile);
+  const saved = stored();
+  if (saved && !saved.over) $("durak-resume").hidden = false;
+  $("durak-new").disabled = false;
+  tell(status.dataset.ready || "");
+}

@@ -1,0 +1,304 @@
+"""The live boards of the website (durak_spec.play.web), in CPython: what the page asks and
+what it is told. The same module runs in the browser (tests/test_browser.py drives it there);
+here every answer is compared with the engine's own ``legal_actions`` / ``check`` / ``apply``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import hypothesis
+import hypothesis.strategies as st
+import pytest
+from helpers import position
+
+from durak_spec import (
+    Cover,
+    IllegalAction,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_card,
+    profile,
+)
+from durak_spec.game import persist
+from durak_spec.game.history import Game
+from durak_spec.play.web import OPPONENTS, Board, Match
+
+NAMES = ["Anna", "Boris", "Vera"]
+
+
+def ask(session: Board | Match, **request: Any) -> dict[str, Any]:
+    answer = json.loads(session.request(json.dumps(request, ensure_ascii=False)))
+    assert isinstance(answer, dict)
+    return answer
+
+
+def covering_position() -> Board:
+    """Anna attacks Boris with 7♣ and 8♣ uncovered; hearts are trump; Boris holds 9♣ (which
+    covers both), 6♥ (a trump: covers both) and 10♠ (covers neither)."""
+    rules = profile("classic-throw-in").rules(players=2)
+    state = position(rules, trump="♥", hands={0: "8♦ K♠", 1: "9♣ 6♥ 10♠"}, table="7♣ 8♣",
+                     stock=4, bout=2)
+    return Board(state, NAMES[:2])
+
+
+def test_the_board_lists_exactly_the_engines_moves_and_the_cards_they_use() -> None:
+    state = new_game(profile("classic-transfer").rules(players=3), seed=4)
+    board = Board(state, NAMES)
+    shown = ask(board, op="board")["board"]
+    assert [m["action"] for m in shown["moves"]] == [a.to_json() for a in legal_actions(state)]
+    first = legal_actions(state)[0]
+    assert shown["moves"][0]["text"] == f"{NAMES[first.player]}: {first.move}"
+    for entry in shown["cards"]:
+        card = parse_card(entry["card"])
+        assert card in state.hands[entry["seat"]]
+        using = [a for a in legal_actions(state) if a.player == entry["seat"] and card in a.cards]
+        assert [shown["moves"][n]["action"] for n in entry["moves"]] == [a.to_json() for a in using]
+    assert shown["position"] == persist.state_to_json(state)
+    assert shown["svg"].startswith("<svg") and 'data-card="' in shown["svg"]
+    assert shown["buttons"] == []  # between bouts: no take, no done
+
+
+def test_a_tap_plays_the_one_move_a_card_makes_and_the_position_follows_the_engine() -> None:
+    board = covering_position()
+    start = board.state
+    answer = ask(board, op="tap", seat=1, card="9♣")
+    assert answer["result"] == "choose"  # 9♣ covers 7♣ or 8♣
+    moves = answer["moves"]
+    texts = {ask(board, op="board")["board"]["moves"][n]["text"] for n in moves}
+    assert texts == {"Boris: cover 7♣ with 9♣", "Boris: cover 8♣ with 9♣"}
+    played = ask(board, op="tap", seat=1, card="9♣", target="8♣")
+    assert played["result"] == "played"
+    assert board.state == apply(start, Cover(1, parse_card("8♣"), parse_card("9♣")))
+    assert played["board"]["position"] == persist.state_to_json(board.state)
+    assert played["board"]["history"] == ["Boris: cover 8♣ with 9♣"]
+
+
+def test_an_illegal_tap_is_refused_with_the_rule_and_changes_nothing() -> None:
+    board = covering_position()
+    start = board.state
+    target = ask(board, op="tap", seat=1, card="10♠")
+    assert target == {"result": "target", "card": "10♠", "seat": 1, "targets": ["7♣", "8♣"]}
+    refused = ask(board, op="tap", seat=1, card="10♠", target="7♣")
+    with pytest.raises(IllegalAction) as expected:
+        check(start, Cover(1, parse_card("7♣"), parse_card("10♠")))
+    assert refused["result"] == "refused"
+    assert refused["rule"] == expected.value.rule == "BEAT-5"
+    assert refused["reason"] == expected.value.reason.replace("P1", "Boris")
+    assert refused["rule_title"]
+    assert board.state == start
+    # Anna may throw in 8♦ (an eight lies on the table), not K♠: tapping it asks the engine
+    assert ask(board, op="tap", seat=0, card="8♦")["result"] == "played"
+    board.reset()
+    answer = ask(board, op="tap", seat=0, card="K♠")
+    assert answer["result"] == "refused" and answer["rule"] == "ATTACK-3"
+    assert board.state == start
+
+
+def test_take_and_done_buttons_are_marked_by_the_engine() -> None:
+    board = covering_position()
+    buttons = ask(board, op="board")["board"]["buttons"]
+    assert [(b["text"], b["legal"]) for b in buttons] == [("Boris takes", True),
+                                                          ("Anna says done", False)]
+    refused = ask(board, op="action", action=buttons[1]["action"])
+    assert refused["result"] == "refused" and refused["rule"]
+    taken = ask(board, op="action", action=buttons[0]["action"])
+    assert taken["result"] == "played" and board.state.taking
+
+
+def test_reset_undo_and_the_examples_own_moves() -> None:
+    board = covering_position()
+    start = board.state
+    moves = [parse_action("P1 cover 7♣ with 10♠"), parse_action("P1 cover 7♣ with 9♣")]
+    board = Board(start, NAMES[:2], moves)
+    first = ask(board, op="example")
+    assert first["result"] == "refused" and first["rule"] == "BEAT-5"
+    assert first["board"]["example"] == {"moves": 2, "shown": 1,
+                                         "next": "Boris: cover 7♣ with 9♣"}
+    second = ask(board, op="example")
+    assert second["result"] == "played" and board.state == apply(start, moves[1])
+    again = ask(board, op="example")  # after the last move: from the start again
+    assert again["result"] == "refused" and board.state == start
+    ask(board, op="move", id=0)
+    assert ask(board, op="undo")["board"]["position"] == persist.state_to_json(start)
+    assert ask(board, op="undo")["result"] == "refused"
+    ask(board, op="move", id=0)
+    ask(board, op="move", id=0)
+    assert ask(board, op="reset")["board"]["history"] == []
+    assert board.state == start
+
+
+def test_a_board_from_a_pictures_data() -> None:
+    state = new_game(profile("classic-throw-in").rules(players=3), seed=2)
+    action = legal_actions(state)[0]
+    board = Board.from_page(json.dumps(persist.state_to_json(state)), "Anna,Boris,Vera",
+                            json.dumps([action.to_json()]))
+    assert board.state == state and board.names == tuple(NAMES) and board.example == (action,)
+    with pytest.raises(persist.SavedGameError):
+        Board.from_page(json.dumps({"format": "durak-spec/state"}))
+
+
+def test_malformed_requests_get_a_clear_error_never_an_exception() -> None:
+    board = covering_position()
+    start = board.state
+    for text, words in (("", "not JSON"), ("[1]", "'op'"), ('{"op": "fly"}', "unknown request"),
+                        ('{"op": "tap", "seat": 7, "card": "9♣"}', "no seat 7"),
+                        ('{"op": "tap", "seat": 1, "card": "A♠"}', "not in Boris's hand"),
+                        ('{"op": "tap", "seat": 1, "card": "1X"}', "card"),
+                        ('{"op": "move", "id": 99}', "no move 99"),
+                        ('{"op": "move", "id": true}', "whole number"),
+                        ('{"op": "action", "action": {"type": "cover"}}', "player"),
+                        ('{"op": "example"}', "makes no move")):
+        answer = json.loads(board.request(text))
+        assert answer["result"] == "error", text
+        assert words in answer["message"], (text, answer)
+        assert answer["code"]
+    assert board.state == start
+
+
+@hypothesis.settings(max_examples=25, deadline=None)
+@hypothesis.given(seed=st.integers(0, 10_000), taps=st.lists(st.integers(0, 10_000), max_size=40))
+def test_any_taps_follow_the_engine_and_refusals_change_nothing(seed: int, taps: list[int]
+                                                                ) -> None:
+    state = new_game(profile("classic-transfer").rules(players=3), seed=seed)
+    board = Board(state, NAMES)
+    for tap in taps:
+        shown = ask(board, op="board")["board"]
+        if shown["over"]:
+            break
+        entry = shown["cards"][tap % len(shown["cards"])]
+        before = board.state
+        answer = ask(board, op="tap", seat=entry["seat"], card=entry["card"])
+        if answer["result"] == "target":
+            answer = ask(board, op="tap", seat=entry["seat"], card=entry["card"],
+                         target=answer["targets"][tap % len(answer["targets"])])
+        if answer["result"] == "choose":
+            answer = ask(board, op="move", id=answer["moves"][tap % len(answer["moves"])])
+        assert answer["result"] in ("played", "refused"), answer
+        if answer["result"] == "refused":
+            assert board.state == before and answer["rule"]
+        else:
+            assert board.state in {apply(before, a) for a in legal_actions(before)}
+
+
+def play_to_the_end(match: Match, pick: random.Random) -> int:
+    human = 0
+    for _ in range(2000):
+        answer = ask(match, op="computer")
+        if answer["result"] == "played":
+            continue
+        assert answer["result"] == "wait"
+        board = answer["board"]
+        if board["over"]:
+            return human
+        assert board["yours"] and board["moves"], board["turn"]
+        move = pick.choice(board["moves"])
+        assert ask(match, op="move", id=move["id"])["result"] == "played"
+        human += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("opponent", OPPONENTS)
+def test_a_whole_game_against_the_computer_saved_in_the_terminals_format(
+        opponent: str, tmp_path: Path) -> None:
+    match = Match.new("classic-throw-in", 3, opponent=opponent, seed=11,
+                      names=["Anna (you)", "Boris", "Vera"])
+    first = ask(match, op="board")["board"]
+    assert "position" not in first  # the other hands stay hidden
+    assert first["view"]["hand_sizes"] == [6, 6, 6] and first["view"]["seat"] == 0
+    assert all(c["seat"] == 0 for c in first["cards"])
+    assert play_to_the_end(match, random.Random(3)) > 0
+    assert match.state.outcome is not None
+    saved = ask(match, op="save")
+    game = persist.loads(saved["text"])
+    assert game.state == match.state and game.seed == 11
+    assert game == Game.replay(game.initial, game.actions, seed=game.seed, deck=game.deck)
+    path = tmp_path / "game.json"
+    path.write_text(saved["text"], encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "durak_spec", "play", "--load", str(path)],
+                          input="", capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Game over" in done.stdout
+
+
+def test_a_game_saved_midway_resumes_alike_in_the_browser_and_is_never_rewound() -> None:
+    match = Match.new("classic-transfer", 2, seed=5)
+    for _ in range(6):
+        answer = ask(match, op="computer")
+        if answer["result"] == "wait":
+            ask(match, op="move", id=0)
+    text = ask(match, op="save")["text"]
+    again = Match.load(text)
+    assert again.state == match.state and again.game.actions == match.game.actions
+    assert ask(again, op="board")["board"]["view"] == ask(match, op="board")["board"]["view"]
+    assert ask(again, op="undo")["result"] == "refused"
+    assert ask(again, op="reset")["result"] == "refused"
+    answer = ask(again, op="action", action={"player": 1, "type": "take"})
+    assert answer["result"] == "refused" and "computer" in answer["reason"]
+    with pytest.raises(persist.SavedGameError):
+        Match.load('{"format": "durak-spec/game", "version": 9}')
+
+
+def test_a_game_against_the_computer_asks_the_engine_for_the_humans_moves() -> None:
+    match = Match.new("classic-throw-in", 2, seed=1, names=["Anna (you)", "Boris"])
+    for _ in range(200):  # until a position in which some card of Anna's is not playable
+        answer = ask(match, op="computer")
+        if answer["result"] == "played":
+            continue
+        mine = [a for a in legal_actions(match.state) if a.player == 0]
+        assert [m["action"] for m in answer["board"]["moves"]] == [a.to_json() for a in mine]
+        idle = [c for c in match.state.hands[0] if not any(c in a.cards for a in mine)]
+        if idle and match.state.table:
+            before = match.state
+            refused = ask(match, op="tap", seat=0, card=str(idle[0]))
+            if refused["result"] == "target":
+                refused = ask(match, op="tap", seat=0, card=str(idle[0]),
+                              target=refused["targets"][0])
+            assert refused["result"] == "refused" and refused["rule"]
+            assert match.state == before
+            return
+        ask(match, op="move", id=0)
+    raise AssertionError("no position with a card Anna cannot play")
+
+
+def test_every_picture_of_the_built_site_can_be_tried(built_book: Path) -> None:
+    """Every picture of a position on the site loads as a board, and each example's moves
+    replay with the verdicts the page prints for them (accepted or refused, with the rule)."""
+    figure = re.compile(r'<figure class="durak-position" id="([^"]+)" data-position="([^"]+)"'
+                        r'(?: data-players="([^"]*)")?(?: data-moves="([^"]*)")?')
+    verdicts = re.compile(r'class="verdict (accepted|rejected)">.*?(?:\(<a [^>]*>([A-Z]+-\d+)'
+                          r'</a>\))?</span>', re.S)
+    articles = re.compile(r'<article class="durak-example" id="([^"]+)">(.*?)</article>', re.S)
+    boards = replayed = 0
+    for page in sorted(built_book.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        steps = {number: verdicts.findall(body) for number, body in articles.findall(text)}
+        for ident, data, players, moves in figure.findall(text):
+            board = Board.from_page(html.unescape(data), html.unescape(players or ""),
+                                    html.unescape(moves or ""))
+            shown = ask(board, op="board")["board"]
+            assert shown["svg"].startswith("<svg"), ident
+            boards += 1
+            number = ident.removeprefix("pos-")
+            if not moves or not ident.startswith("pos-") or \
+                    len(steps.get(number, ())) != len(board.example):
+                continue
+            for accepted, rule in steps[number]:
+                answer = ask(board, op="example")
+                if accepted == "accepted":
+                    assert answer["result"] == "played", (number, answer)
+                else:
+                    assert answer["result"] == "refused", (number, answer)
+                    assert not rule or answer["rule"] == rule, (number, answer, rule)
+            replayed += 1
+    assert boards >= 600 and replayed >= 280, (boards, replayed)  # 672 and 305 at writing
