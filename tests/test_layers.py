@@ -149,17 +149,6 @@ KNOWN_MUTABLE_GLOBALS: frozenset[str] = frozenset({
     "durak_spec.core.cards._SUIT_BY_TEXT",
     "durak_spec.core.cards._SUIT_LETTERS",
     "durak_spec.core.cards._SUIT_SYMBOLS",
-    "durak_spec.engine._ALL_BUT",
-    "durak_spec.engine._CLOCKWISE",
-    "durak_spec.engine._COVER",
-    "durak_spec.engine._DONE",
-    "durak_spec.engine._EXCHANGE",
-    "durak_spec.engine._FULL_DECK",
-    "durak_spec.engine._OPEN1",
-    "durak_spec.engine._SHOW",
-    "durak_spec.engine._TAKE",
-    "durak_spec.engine._THROW",
-    "durak_spec.engine._TRANSFER",
     "durak_spec.game.svg._MOVE_WORDS",
     "durak_spec.game.svg._RANK_WORDS",
     "durak_spec.game.svg._SUIT_PATHS",
@@ -227,7 +216,6 @@ ALLOWED_CACHES: frozenset[str] = frozenset({
 })
 
 KNOWN_HIDDEN_STATE: frozenset[str] = frozenset({
-    "durak_spec/engine/__init__.py",  # _last and _handoff (issue 9 removes them)
     "durak_spec/book/__init__.py",  # the features cache of the book run (issue 9)
 })
 """Files that still rebind globals or cache results behind the caller's back; only shrinks."""
