@@ -26,6 +26,8 @@ the rule IDs and the sources that state them:
                    CLAR-2
 ``validation``     ``validate_state``
 ``referee``        the rules composed into ``legal_actions``, ``check``, ``advance``
+``breach``         the value a broken rule returns: its ID and the reason
+``tables``         the single-card actions of every seat, built once (values, not rules)
 ``invariants``     what holds in every reachable position, for tests and stress runs
 =================  ==========================================================================
 
@@ -35,8 +37,13 @@ rule's ID and a reason) when the rule is broken, and ``None`` when it holds; ``c
 raises the breach as ``IllegalAction``, ``validate_state`` as ``InvalidState``, and the
 listing asks the same functions. Where a rule constrains positions as well as actions,
 its function checks a position when it is given no action. A few rules are asked per
-card while listing (``beats``, the ranks on the table, the attack limit): there the
+card while listing (``beats``, the ranks on the table, the attack limit) or are a switch
+of the rule set (``transfer_game``, ``exchange_game``, ``opens_with_several``): there the
 function that decides returns a plain value, and the rule's breach function builds on it.
+
+The bout protocol (who may act now, saying done, when a bout is settled) lives in
+``turns`` alone, so that a second protocol can become a switch of the rule set there
+without touching the rule modules.
 """
 
 from __future__ import annotations

@@ -109,6 +109,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 def _open(state: GameState, action: Open) -> Breach | None:
     cards = action.played
     return (opening_breach(state, action)
+            or protocol_breach(state, action)
             or holds_breach(state, action.player, cards)
             or several_breach(state, cards)
             or limit_breach(state, len(cards)))
@@ -128,6 +129,7 @@ def _cover(state: GameState, action: Cover) -> Breach | None:
     return (opening_breach(state, action)
             or take_breach(state, action)
             or cover_place_breach(state, action)
+            or protocol_breach(state, action)
             or holds_breach(state, action.player, (action.card,))
             or cover_breach(action.card, action.attack, state.trump))
 
@@ -137,6 +139,7 @@ def _transfer(state: GameState, action: Transfer) -> Breach | None:
     return (opening_breach(state, action)
             or transfer_game_breach(state, action.player)
             or take_breach(state, action)
+            or protocol_breach(state, action)
             or unbeaten_breach(state)
             or show_breach(state, action)
             or holds_breach(state, action.player, (action.card,))
@@ -146,11 +149,17 @@ def _transfer(state: GameState, action: Transfer) -> Breach | None:
 
 
 def _take(state: GameState, action: Take) -> Breach | None:
-    return opening_breach(state, action) or take_breach(state, action)
+    return (opening_breach(state, action)
+            or take_breach(state, action)
+            or protocol_breach(state, action))
 
 
 def _done(state: GameState, action: Done) -> Breach | None:
     return opening_breach(state, action) or protocol_breach(state, action)
+
+
+def _exchange(state: GameState, action: ExchangeTrump) -> Breach | None:
+    return exchange_breach(state, action) or protocol_breach(state, action)
 
 
 _CHECKS: Mapping[type[Action], Callable[[GameState, Any], Breach | None]] = MappingProxyType({
@@ -160,9 +169,10 @@ _CHECKS: Mapping[type[Action], Callable[[GameState, Any], Breach | None]] = Mapp
     Transfer: _transfer,
     Take: _take,
     Done: _done,
-    ExchangeTrump: exchange_breach,
+    ExchangeTrump: _exchange,
 })
-"""The rules asked about each kind of action, in the order above."""
+"""The rules asked about each kind of action, in the order above. The bout protocol
+(``protocol_breach``) is asked about every kind: who may act now is its question."""
 
 
 def broken_rule(state: GameState, action: Action) -> Breach | None:

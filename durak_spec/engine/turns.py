@@ -107,9 +107,10 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
     only while they could add a card; a done stands until the defender's next move; the
     defender never says done.
 
-    With ``action`` (a throw-in or a done): whether the protocol lets it be made now.
-    Without: whether the position's record of who said done fits the protocol, and its
-    bout is not already over.
+    With ``action``: whether the protocol lets it be made now (the referee asks about
+    every action; this protocol has something to say about throw-ins and dones, the
+    kinds of action whose timing it decides). Without: whether the position's record of
+    who said done fits the protocol, and its bout is not already over.
     """
     if action is None:
         if any(seat == state.defender for seat in state.passed):
