@@ -36,35 +36,30 @@ actions so far, and exits with status 1.
 from __future__ import annotations
 
 import argparse
-import itertools
 import multiprocessing
 import os
 import random
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from durak_spec import (
-    DECK,
     PROFILES,
     Action,
     DurakError,
     GameState,
-    LimitReading,
     RuleSet,
     Take,
     Transfer,
     apply,
     legal_actions,
     new_game,
-    validate_state,
 )
 from durak_spec.core.cliargs import positive_count
+from durak_spec.engine.invariants import listing_problems, outcome_problems, position_problems
 
 PLAYERS = (2, 3, 4, 5, 6)
-ALL_CARDS = frozenset(DECK)
 CHUNK = 25  # games per task handed to a worker
 
 
@@ -76,44 +71,13 @@ class Broken(Exception):
 
 
 def check_state(state: GameState, thorough: bool) -> None:
-    """Raise :class:`Broken` if ``state`` breaks an invariant checked after every action."""
-    cards = [*(c for hand in state.hands for c in hand), *state.stock,
-             *state.table_cards(), *state.discard]
-    if len(cards) != len(DECK) or set(cards) != ALL_CARDS:
-        twice = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
-        missing = sorted(str(c) for c in ALL_CARDS.difference(cards))
-        raise Broken(f"{len(cards)} cards in play; twice: {twice}; missing: {missing}")
-    try:
-        validate_state(state)
-    except DurakError as error:
-        raise Broken(f"validate_state rejects a reached state: {error}") from None
-
-    rules = state.rules
-    attack = len(state.table)
-    uncovered = sum(1 for p in state.table if p.cover is None)
-    if attack > 6:
-        raise Broken(f"{attack} attack cards on the table (LIMIT-1)")
-    if rules.first_bout_limit_five and state.bout == 0 and attack > 5:
-        raise Broken(f"{attack} attack cards in the first bout (LIMIT-3)")
-    if attack and rules.limit_reading is LimitReading.CURRENT_HAND:
-        held = len(state.hands[state.defender])
-        if uncovered > held:
-            raise Broken(f"{uncovered} uncovered cards, the defender holds {held} (LIMIT-2)")
-    elif attack and attack > state.start_hands[state.defender]:
-        raise Broken(f"{attack} attack cards, the defender held "
-                     f"{state.start_hands[state.defender]} at the bout's start (LIMIT-2)")
-
-    listed = legal_actions(state)
-    if legal_actions(state) != listed:
-        raise Broken("legal_actions gives another answer on a second call")
-    keys = [a.sort_key() for a in listed]
-    if any(a >= b for a, b in itertools.pairwise(keys)):
-        raise Broken("legal_actions lists an action twice or out of seat/kind/card order")
-    if (not listed) != state.is_over:
-        raise Broken("legal_actions is empty although the game is not over"
-                     if not listed else "the game is over but actions are listed")
+    """Raise :class:`Broken` if ``state`` breaks an invariant checked after every action
+    (the package's own invariants, :mod:`durak_spec.engine.invariants`)."""
+    problems = position_problems(state) + listing_problems(state)
+    if problems:
+        raise Broken("; ".join(problems))
     if thorough:
-        for action in listed:
+        for action in legal_actions(state):
             try:
                 apply(state, action)
             except DurakError as error:
@@ -122,27 +86,9 @@ def check_state(state: GameState, thorough: bool) -> None:
 
 def check_end(initial: GameState, actions: Sequence[Action], end: GameState) -> None:
     """Raise :class:`Broken` if a finished game's outcome or replay is wrong."""
-    outcome = end.outcome
-    n = end.players
-    if outcome is None:
-        raise Broken("no action is legal, yet the game has no outcome")
-    order = [seat for group in outcome.finishing_order for seat in group]
-    if len(order) != len(set(order)) or not set(order) <= set(range(n)) or \
-            not all(outcome.finishing_order):
-        raise Broken(f"finishing order {outcome.finishing_order} is not groups of seats")
-    if end.stock or end.table:
-        raise Broken("the game ended with cards in the stock or on the table")
-    if any(end.hands[seat] for seat in order):
-        raise Broken("a player who finished still holds cards")
-    if outcome.durak is None:
-        if sorted(order) != list(range(n)) or len(outcome.finishing_order[-1]) < 2:
-            raise Broken(f"a draw, but not everyone went out together at the end: "
-                         f"{outcome.finishing_order}")
-    else:
-        if set(range(n)) - set(order) != {outcome.durak}:
-            raise Broken(f"P{outcome.durak} is the durak but is not the one seat left")
-        if sorted(end.hands[outcome.durak] + end.discard) != sorted(DECK):
-            raise Broken("the durak does not hold every card that was not discarded")
+    problems = outcome_problems(end)
+    if problems:
+        raise Broken("; ".join(problems))
     state = initial
     for action in actions:
         state = apply(state, action)

@@ -36,6 +36,7 @@ from durak_spec import (
     Suit,
     apply,
     check,
+    deck_order,
     is_legal,
     legal_actions,
     parse_action,
@@ -43,6 +44,7 @@ from durak_spec import (
     parse_cards,
     validate_state,
 )
+from durak_spec.model.rules import MAX_PLAYERS
 from durak_spec.model.state import sort_cards
 
 __all__ = [
@@ -194,26 +196,23 @@ def position(
 
 def stacked_deck(hands: Sequence[str], stock: str = "", face_up: str | None = None
                  ) -> tuple[Card, ...]:
-    """A deck order for ``new_game(rules, deck=...)`` (CLAR-10).
+    """A deck order for ``new_game(rules, deck=...)`` (CLAR-10), by the engine's deal layout.
 
-    ``hands`` gives six cards per seat, in the order they are dealt (with six players the
-    last card of the last hand is the one that shows trump, DEAL-8). Then come the
+    ``hands`` gives six cards for every seat, in the order they are dealt (with six players
+    the last card of the last hand is the one that shows trump, DEAL-8). Then come the
     ``stock`` cards, drawn first; then every card not named, in deck order; the last card
     is ``face_up`` if given (the face-up trump, DEAL-6), else whatever card comes last.
     """
-    dealt: list[Card] = []
-    for seat, text in enumerate(hands):
-        hand = parse_cards(text)
-        if len(hand) != 6:
-            raise ValueError(f"seat {seat} is dealt {len(hand)} cards, not 6")
-        dealt.extend(hand)
-    head = [*dealt, *parse_cards(stock)]
-    tail = [parse_card(face_up)] if face_up is not None else []
-    middle = [c for c in DECK if c not in set(head) | set(tail)]
-    order = (*head, *middle, *tail)
-    if len(order) != len(DECK) or len(set(order)) != len(DECK):
-        raise ValueError("the named cards of a stacked deck must be 36 distinct cards at most")
-    return order
+    dealt = [parse_cards(text) for text in hands]
+    top = parse_cards(stock)
+    last = parse_card(face_up) if face_up is not None else None
+    named = {c for hand in dealt for c in hand} | set(top) | {last}
+    middle = [c for c in DECK if c not in named]
+    if len(dealt) == MAX_PLAYERS:
+        return deck_order(dealt, (*top, *middle))
+    if last is None:
+        return deck_order(dealt, (*top, *middle[:-1]), trump_card=middle[-1])
+    return deck_order(dealt, (*top, *middle), trump_card=last)
 
 
 def actions_of(state: GameState, player: int | None = None) -> set[Action]:

@@ -8,6 +8,7 @@ import pkgutil
 import types
 
 import durak_spec
+import durak_spec.engine
 
 
 def test_no_submodule_shadows_an_exported_name() -> None:
@@ -17,10 +18,17 @@ def test_no_submodule_shadows_an_exported_name() -> None:
         if info.name.endswith("__main__"):
             continue
         importlib.import_module(info.name)
-    for name in durak_spec.__all__:
-        value = getattr(durak_spec, name)
-        assert not isinstance(value, types.ModuleType), f"durak_spec.{name} is a module"
-    assert callable(durak_spec.check) and durak_spec.check.__module__ == "durak_spec.engine"
+    for package in (durak_spec, durak_spec.engine):
+        for name in package.__all__:
+            value = getattr(package, name)
+            assert not isinstance(value, types.ModuleType), f"{package.__name__}.{name} is a module"
+        for info in pkgutil.iter_modules(package.__path__):  # ... nor a name a submodule
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            assert getattr(package, info.name) is module, \
+                f"{package.__name__}.{info.name} is not the submodule of that name"
+    assert callable(durak_spec.check)
+    assert durak_spec.check is durak_spec.engine.check
+    assert durak_spec.check.__module__.startswith("durak_spec.engine.")
 
 
 def test_the_package_is_typed() -> None:

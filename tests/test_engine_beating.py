@@ -10,12 +10,16 @@ from durak_spec import (
     Card,
     Cover,
     GameState,
+    IllegalAction,
     InvalidState,
     Pair,
     RuleSet,
     Suit,
     Take,
+    beating_rule,
     beats,
+    check,
+    cover_breach,
     parse_card,
     validate_state,
 )
@@ -42,6 +46,25 @@ def test_beats_agrees_with_the_rules_for_every_pair_of_cards() -> None:
                 else:
                     expected = card.suit == trump  # BEAT-2, BEAT-5
                 assert beats(card, attack, trump) is expected, (card, attack, trump)
+
+
+def test_the_rule_named_for_a_pair_is_the_rule_a_failed_cover_breaks() -> None:
+    # beating_rule names the rule that decides a pair (for faces that explain a legal
+    # cover); cover_breach explains a failed one: they agree on every pair, and a pair
+    # beats exactly under BEAT-1, BEAT-2 or a higher trump under BEAT-3.
+    for trump in Suit:
+        for attack in DECK:
+            for card in DECK:
+                if card == attack:
+                    continue
+                rule = beating_rule(card, attack, trump)
+                breach = cover_breach(card, attack, trump)
+                if beats(card, attack, trump):
+                    assert breach is None
+                    assert rule in ("BEAT-1", "BEAT-2", "BEAT-3"), (card, attack, trump)
+                else:
+                    assert breach is not None and breach.rule == rule, (card, attack, trump)
+                    assert rule in ("BEAT-3", "BEAT-4", "BEAT-5")
 
 
 def test_the_ace_of_trumps_is_beaten_by_nothing() -> None:  # BEAT-4
@@ -146,11 +169,22 @@ def test_a_cover_must_come_from_the_defenders_hand() -> None:  # CLAR-1
     assert "9♣" in error.reason
 
 
-def test_a_position_with_a_wrong_cover_is_invalid() -> None:  # BEAT-1
-    # P0 still holds 9♠ to add, so the covered table is a bout in play.
-    state = attacked("6♣ J♣", "7♣/9♣", attacker_hand="6♠ 9♠ 8♠")
-    bad = state._replace(table=(Pair(C("7♣"), C("6♣")),), hands=(state.hands[0], cards("9♣ J♣")))
+@pytest.mark.parametrize(("attack", "cover", "rule"), [
+    ("7♣", "6♣", "BEAT-5"),  # a lower card of the suit
+    ("7♣", "9♦", "BEAT-5"),  # a plain card of another suit
+    ("7♥", "6♥", "BEAT-3"),  # a lower trump on a trump
+    ("A♥", "6♣", "BEAT-4"),  # anything on the trump ace
+])
+def test_a_position_with_a_wrong_cover_is_invalid_by_the_rule_check_names(
+        attack: str, cover: str, rule: str) -> None:
+    # The same rule function decides a cover that is played and one that lies on the
+    # table of a position made by hand: both name the same rule.
+    state = attacked(f"{cover} J♠", attack, attacker_hand="6♠ 9♠ 8♠")
+    with pytest.raises(IllegalAction) as played:
+        check(state, Cover(1, C(attack), C(cover)))
+    bad = state._replace(table=(Pair(C(attack), C(cover)),), hands=(state.hands[0], cards("J♠")))
     with pytest.raises(InvalidState) as excinfo:
         validate_state(bad)
-    assert excinfo.value.rule == "BEAT-1"
-    assert "6♣ does not beat 7♣" in excinfo.value.reason
+    assert excinfo.value.rule == played.value.rule == rule
+    assert excinfo.value.reason == played.value.reason
+    assert f"{cover} does not beat {attack}" in excinfo.value.reason

@@ -9,6 +9,7 @@ from helpers import actions_of, cards, stacked_deck
 from durak_spec import (
     DECK,
     Card,
+    InputError,
     InvalidState,
     NoTrumpLead,
     Open,
@@ -138,7 +139,7 @@ def test_stacked_deck_reads_in_deal_order() -> None:  # CLAR-10
     ((*DECK, DECK[0]), "twice: 6♣"),
     ((*DECK[:35], DECK[0]), "missing: A♠"),
     ((), "0 cards"),
-    (tuple(str(c) for c in DECK), "36 cards"),
+    (tuple(str(c) for c in DECK), "'6♣' is not a card of the 36-card deck"),
 ])
 def test_a_deck_order_must_hold_each_card_once(deck: tuple[object, ...], fragment: str) -> None:
     with pytest.raises(InvalidState) as excinfo:
@@ -148,5 +149,6 @@ def test_a_deck_order_must_hold_each_card_once(deck: tuple[object, ...], fragmen
 
 
 def test_new_game_needs_a_rule_set() -> None:
-    with pytest.raises(TypeError, match="RuleSet"):
+    with pytest.raises(InputError, match="RuleSet") as excinfo:
         new_game("classic", seed=1)  # type: ignore[arg-type]
+    assert (excinfo.value.code, excinfo.value.rule) == ("not-a-rule-set", None)

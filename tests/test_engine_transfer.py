@@ -90,7 +90,7 @@ def test_the_new_defender_may_hold_exactly_enough_cards() -> None:  # TRANSFER-3
 def test_a_transfer_may_make_four_attack_cards() -> None:  # TRANSFER-4, LIMIT-4
     # Every attack card of a transfer has one rank, so a transfer makes at most four attack
     # cards and can never pass six: TRANSFER-4 has no reachable negative case.
-    state = position(THREE, hands={0: "K♦ A♦ 6♣", 1: "8♥ K♣", 2: "9♦ 10♠ J♠ Q♠"},
+    state = position(THREE, hands={0: "K♦ A♦ 6♣", 1: "8♥ K♣ 7♣", 2: "9♦ 10♠ J♠ Q♠"},
                      table="8♠ 8♣ 8♦", stock=8)
     assert Transfer(1, C("8♥")) in actions_of(state)
     after = play(state, "P1 transfer 8♥")

@@ -17,6 +17,7 @@ from durak_spec import (
     Action,
     Done,
     IllegalAction,
+    InputError,
     InvalidState,
     Open,
     RuleSet,
@@ -154,9 +155,9 @@ def test_a_record_is_immutable_and_hashable() -> None:
 def test_the_constructor_rejects_states_under_other_rules() -> None:
     game = Game.new(profile("classic-throw-in").rules(players=2), seed=1)
     other = profile("classic-transfer").rules(players=2)
-    with pytest.raises(InvalidState, match="other rules") as error:
+    with pytest.raises(InputError, match="other rules") as other_rules:
         Game(rules=other, initial=game.initial, actions=(), state=game.state)
-    assert error.value.rule == "VAR-2"
+    assert (other_rules.value.code, other_rules.value.rule) == ("other-rules", None)
     with pytest.raises(InvalidState, match="36 cards, not 35") as error:
         Game(rules=game.rules, initial=game.initial, actions=(), state=game.state,
              deck=game.deck[:-1] if game.deck else None)
@@ -209,14 +210,17 @@ def test_replay_names_the_index_and_action_of_the_first_illegal_one() -> None:
         assert error.value.action == bad
         assert error.value.rule == expected.value.rule
         assert error.value.reason == expected.value.reason
-        assert isinstance(error.value, IllegalAction)
+        assert error.value.code == "illegal-action"
 
 
 def test_replay_rejects_something_that_is_not_an_action() -> None:
     game = Game.new(profile("classic-throw-in").rules(players=2), seed=3)
     with pytest.raises(ReplayError, match=r"actions\[0\]") as error:
         Game.replay(game.initial, ["P0 take"])  # type: ignore[list-item]
-    assert error.value.index == 0
+    assert (error.value.index, error.value.rule, error.value.code) == (0, None, "not-an-action")
+    with pytest.raises(ReplayError, match=r"actions\[0\] \(P5 take\)") as error:
+        Game.replay(game.initial, [Take(5)])
+    assert (error.value.rule, error.value.code) == (None, "no-such-player")
 
 
 def test_replay_checks_the_initial_position() -> None:

@@ -519,9 +519,11 @@ def test_a_cover_that_does_not_beat_its_attack_card_is_rejected() -> None:
     good = state_to_json(state)
     assert state_from_json(good) == state
     bad = _swap_cards(good, "9♣", "6♣")
-    with pytest.raises(SavedGameError, match=r"^6♣ does not beat 7♣ \(BEAT-1\)$") as error:
+    # The same rule function as for a cover that is played: BEAT-5 (a lower card of the suit).
+    with pytest.raises(SavedGameError, match=r"^6♣ does not beat 7♣: a card of the same suit "
+                       r"must be higher \(BEAT-5\)$") as error:
         state_from_json(bad)
-    assert error.value.rule == "BEAT-1"
+    assert error.value.rule == "BEAT-5"
 
 
 def test_saved_game_error_pickles_with_its_details() -> None:

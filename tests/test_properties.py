@@ -4,8 +4,10 @@ Every profile is played, and one more rule set with the switches that no profile
 (a shown trump transfers, the trump exchange, neighbours throw in, the first seat leads).
 Each test plays random games whose seed and every choice of action are drawn by
 hypothesis, so a failure shrinks to a short game; the failing game's actions are printed
-in the notation. The properties are checked with code of their own, never by asking the
-engine's helpers (``attack_limit``, ``throwers``) what they think:
+in the notation. The invariants of a position are the package's own oracle,
+:mod:`durak_spec.engine.invariants` (also used by ``benchmarks/stress.py``), written with
+code of its own that never asks the engine's helpers (``attack_limit``, ``throwers``)
+what they think:
 
 * all 36 cards are in exactly one place (hands, stock, table, discard) after every
   action, and ``validate_state`` accepts every reached state;
@@ -31,7 +33,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, permutations
 from typing import NamedTuple
@@ -44,13 +45,13 @@ from durak_spec import (
     DECK,
     PROFILES,
     Action,
+    BadAction,
     Card,
     Cover,
     Done,
     ExchangeTrump,
     GameState,
     IllegalAction,
-    LimitReading,
     NoTrumpLead,
     Open,
     RuleSet,
@@ -68,6 +69,7 @@ from durak_spec import (
 )
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import deal
+from durak_spec.engine.invariants import listing_problems, outcome_problems, position_problems
 from durak_spec.game import persist
 from durak_spec.game.history import Game
 from durak_spec.model.rules import ThrowIn as ThrowInRule
@@ -139,29 +141,6 @@ def play(rules: RuleSet, seed: int, rnd: random.Random, visit: Visit | None = No
 # -- cards ----------------------------------------------------------------------------------
 
 
-def places(state: GameState) -> dict[str, Counter[Card]]:
-    table: Counter[Card] = Counter()
-    for pair in state.table:
-        table[pair.attack] += 1
-        if pair.cover is not None:
-            table[pair.cover] += 1
-    found = {f"P{seat}'s hand": Counter(hand) for seat, hand in enumerate(state.hands)}
-    found.update(stock=Counter(state.stock), table=table, discard=Counter(state.discard))
-    return found
-
-
-def misplaced(state: GameState) -> str:
-    """What is wrong with where the cards lie ("" when each card is in one place)."""
-    where: dict[Card, list[str]] = {}
-    for place, cards in places(state).items():
-        for card, count in cards.items():
-            where.setdefault(card, []).extend([place] * count)
-    problems = [f"{c} is in {' and '.join(p)}" for c, p in where.items() if len(p) > 1]
-    problems += [f"{c} is nowhere" for c in DECK if c not in where]
-    problems += [f"{c!r} is not a card of the deck" for c in where if c not in DECK]
-    return "; ".join(problems)
-
-
 def card_count(state: GameState) -> int:
     return (sum(map(len, state.hands)) + len(state.stock) + len(state.table_cards())
             + len(state.discard))
@@ -203,40 +182,13 @@ def candidates(state: GameState) -> Iterator[Action]:
 @every_rule_set
 @WALK
 @hypothesis.given(seed=seeds, rnd=choices)
-def test_cards_are_conserved_and_every_state_is_valid(
+def test_cards_are_conserved_every_state_is_valid_and_the_limits_hold(
         rules: RuleSet, seed: int, rnd: random.Random) -> None:
     def visit(game: Played) -> None:
         state = game.states[-1]
-        cards = [*(c for hand in state.hands for c in hand), *state.stock,
-                 *state.table_cards(), *state.discard]
-        assert len(cards) == len(DECK) and set(cards) == ALL_CARDS, (
-            f"{misplaced(state)} after: {game.trail()}")
         assert validate_state(state) is state, game.trail()
-
-    play(rules, seed, rnd, visit)
-
-
-@every_rule_set
-@WALK
-@hypothesis.given(seed=seeds, rnd=choices)
-def test_attack_limits_hold(rules: RuleSet, seed: int, rnd: random.Random) -> None:
-    def visit(game: Played) -> None:
-        state = game.states[-1]
-        attack = len(state.table)
-        uncovered = sum(1 for p in state.table if p.cover is None)
-        held = len(state.hands[state.defender])
-        assert attack <= 6, f"{attack} attack cards (LIMIT-1) after: {game.trail()}"
-        if rules.first_bout_limit_five and state.bout == 0:
-            assert attack <= 5, f"{attack} attack cards in bout 1 (LIMIT-3): {game.trail()}"
-        if rules.limit_reading is LimitReading.CURRENT_HAND:
-            assert uncovered <= held, (
-                f"{uncovered} uncovered cards against a hand of {held} (LIMIT-2, "
-                f"current hand) after: {game.trail()}")
-        else:
-            start = state.start_hands[state.defender]
-            assert attack <= start, (
-                f"{attack} attack cards against a hand of {start} at the bout's start "
-                f"(LIMIT-2, start hand) after: {game.trail()}")
+        problems = position_problems(state)
+        assert not problems, f"{'; '.join(problems)} after: {game.trail()}"
 
     play(rules, seed, rnd, visit)
 
@@ -248,15 +200,11 @@ def test_legal_actions_are_distinct_stable_and_apply(
         rules: RuleSet, seed: int, rnd: random.Random) -> None:
     def visit(game: Played) -> None:
         state = game.states[-1]
-        listed = legal_actions(state)
-        assert legal_actions(state) == listed
-        keys = [a.sort_key() for a in listed]
-        assert len(set(listed)) == len(listed), f"an action is listed twice: {game.trail()}"
-        assert keys == sorted(keys), f"not in seat/kind/card order: {listed} {game.trail()}"
-        for action in listed:
+        problems = listing_problems(state)
+        assert not problems, f"{'; '.join(problems)} after: {game.trail()}"
+        for action in legal_actions(state):
             after = apply(state, action)  # must not raise
             assert card_count(after) == len(DECK), f"{action} lost a card: {game.trail()}"
-        assert (not listed) == state.is_over
 
     play(rules, seed, rnd, visit)
 
@@ -291,6 +239,12 @@ def test_check_accepts_exactly_the_legal_actions(
                     assert again.rule == error.rule, f"apply and check differ on {action}"
                 else:
                     raise AssertionError(f"apply played {action}, which check rejects")
+            except BadAction as error:  # the seat one too many: no rule is asked
+                assert action.player == state.players, f"{action}: {error}"
+                assert (error.rule, error.code) == (None, "no-such-player")
+                assert not is_legal(state, action)
+                with pytest.raises(BadAction):
+                    apply(state, action)
             else:
                 accepted.add(action)
             assert state == before, f"{action} changed the state"
@@ -331,24 +285,10 @@ def test_every_game_ends_with_a_valid_outcome(
         rules: RuleSet, seed: int, rnd: random.Random) -> None:
     game = play(rules, seed, rnd)
     end = game.states[-1]
-    outcome = end.outcome
-    assert outcome is not None, f"no moves left but no outcome: {game.trail()}"
+    assert end.outcome is not None, f"no moves left but no outcome: {game.trail()}"
     assert all(s.outcome is None for s in game.states[:-1])
-    order = [seat for group in outcome.finishing_order for seat in group]
-    assert all(outcome.finishing_order), "an empty group in the finishing order"
-    assert len(order) == len(set(order)), f"a seat finished twice: {outcome.finishing_order}"
-    assert set(order) <= set(range(rules.players))
-    assert not end.stock and not end.table
-    if outcome.durak is None:  # END-4: the last players went out together
-        assert sorted(order) == list(range(rules.players))
-        assert len(outcome.finishing_order[-1]) >= 2
-        assert sorted(end.discard) == sorted(DECK)
-    else:  # END-3: the one seat not out holds every card not discarded
-        assert set(range(rules.players)) - set(order) == {outcome.durak}
-        assert end.hands[outcome.durak], "the durak holds no cards"
-        assert sorted(end.hands[outcome.durak] + end.discard) == sorted(DECK)
-    for seat in order:
-        assert not end.hands[seat], f"P{seat} finished but holds cards"
+    problems = outcome_problems(end)
+    assert not problems, f"{'; '.join(problems)}: {game.trail()}"
 
 
 @pytest.mark.parametrize("name", [n for n, p in PROFILES.items() if p.base.multi_card_opening])

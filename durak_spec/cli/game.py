@@ -10,9 +10,8 @@ from dataclasses import dataclass
 
 from durak_spec.core.cards import format_cards
 from durak_spec.core.cliargs import Subparsers, count
-from durak_spec.engine import apply, first_attacker, legal_actions, new_game
-from durak_spec.game.bouts import bout_end
-from durak_spec.model.actions import Transfer
+from durak_spec.engine import advance, first_attacker, legal_actions, new_game
+from durak_spec.model.events import Drew, Step, Transferred, WentOut, bout_end_text
 from durak_spec.model.options import add_rules_arguments, rules_from_args
 from durak_spec.model.rules import Axis, Profile, RuleSet
 from durak_spec.model.state import GameState
@@ -103,17 +102,16 @@ def _run_game(args: argparse.Namespace) -> int:
             say(f"Bout {state.bout + 1}: P{state.attacker} attacks P{state.defender}")
             announced = state.bout
         action = chooser.choice(legal_actions(state))
-        after = apply(state, action)
+        step = advance(state, action)
         actions += 1
         say(str(action))
-        events.append({"type": "action", "action": action.to_json(), "text": str(action)})
-        if isinstance(action, Transfer):
-            say(f"  P{after.defender} defends now")
-        if after.bout > state.bout:
-            end = bout_end(state, action, after)
-            say(f"  {end.text()}")
-            events.append(end.to_json())
-        state = after
+        events.append(step.events[0].to_json())
+        for transfer in step.of(Transferred):
+            say(f"  P{transfer.defender} defends now")
+        if step.bout_ended is not None:
+            say(f"  {bout_end_text(step.events, len(step.state.stock))}")
+            events.append(_bout_end_json(step))
+        state = step.state
 
     outcome = state.outcome
     if not args.json:
@@ -140,9 +138,19 @@ def _run_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bout_end_json(step: Step) -> dict[str, object]:
+    """The end of a bout in the log's JSON: the engine's events of it in one object."""
+    ended = step.bout_ended
+    assert ended is not None
+    return {
+        "type": "bout-end", "bout": ended.bout, "result": ended.result, "taker": ended.taker,
+        "cards": [str(c) for c in ended.cards],
+        "draws": [{"player": d.player, "cards": [str(c) for c in d.cards]}
+                  for d in step.of(Drew)],
+        "stock": len(step.state.stock),
+        "out": [seat for out in step.of(WentOut) for seat in out.players],
+    }
+
+
 def _silent(_: str) -> None:
     pass
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"

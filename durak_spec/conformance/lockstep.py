@@ -50,7 +50,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
 from durak_spec.core.errors import DurakError, IllegalAction, InputError
@@ -69,6 +69,9 @@ from durak_spec.core.jsonio import (
     show as show_json,
 )
 from durak_spec.engine import apply, check, deal, legal_actions, new_game
+from durak_spec.core.cards import DECK, Card, format_cards, parse_card
+from durak_spec.core.errors import BadAction, DurakError
+from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -80,7 +83,14 @@ from durak_spec.model.actions import (
     Transfer,
     parse_action,
 )
-from durak_spec.model.rules import MAX_PLAYERS, MIN_PLAYERS, PROFILES, RuleSet, RuleSetError
+from durak_spec.model.rules import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PROFILES,
+    RuleSet,
+    RuleSetError,
+)
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report
 from durak_spec.protocol.subprocess_engine import EngineFailure
@@ -349,12 +359,7 @@ def _action_rule(state: GameState, action: Action) -> str:
     if isinstance(action, ThrowIn):
         return "ATTACK-3" if action.player == state.attacker else "ATTACK-4"
     if isinstance(action, Cover):
-        trump = state.trump
-        if action.card.suit == action.attack.suit and action.card.suit != trump:
-            return "BEAT-1"
-        if action.card.suit == trump and action.attack.suit != trump:
-            return "BEAT-2"
-        return "BEAT-3"
+        return beating_rule(action.card, action.attack, state.trump)
     if isinstance(action, Transfer):
         return "TRANSFER-7" if action.show else "TRANSFER-1"
     if isinstance(action, Take):
@@ -366,12 +371,23 @@ def _action_rule(state: GameState, action: Action) -> str:
     return "CLAR-3"  # pragma: no cover - every action kind is named above
 
 
-def _why_illegal(state: GameState, action: Action) -> IllegalAction | None:
+class _Why(NamedTuple):
+    """Why the reference refuses an action: the rule it breaks (``None`` when it is not an
+    action of this game at all, such as a seat the game does not have) and the reason."""
+
+    rule: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+def _why_illegal(state: GameState, action: Action) -> _Why | None:
     try:
-        check(state, action)
-    except IllegalAction as error:
-        return error
-    return None
+        found = broken_rule(state, action)
+    except BadAction as error:
+        return _Why(None, error.message)
+    return None if found is None else _Why(found.rule, found.reason)
 
 
 def _report_rule(name: str, before: GameState | None, action: Action | None,
@@ -382,7 +398,7 @@ def _report_rule(name: str, before: GameState | None, action: Action | None,
         return "DEAL-8" if players == MAX_PLAYERS else "DEAL-5"
     if before is None or action is None:  # the deal
         if name == "hands":
-            return "DEAL-4" if any(len(h) != 6 for h in engine.hands) else "CLAR-10"
+            return "DEAL-4" if any(len(h) != HAND_SIZE for h in engine.hands) else "CLAR-10"
         if name in ("stock", "face_up"):
             return "DEAL-8" if players == MAX_PLAYERS else "DEAL-6"
         if name == "attacker":

@@ -63,6 +63,8 @@ from durak_spec.core.jsonio import (
 )
 from durak_spec.core.jsonio import Path as Path_
 from durak_spec.engine import apply, legal_actions, new_game
+from durak_spec.core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from durak_spec.engine import apply, deck_order, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
 from durak_spec.model.state import GameState
@@ -478,8 +480,8 @@ def format_check(results: Sequence[PerftCheck]) -> str:
 def stacked_deck(players: int, hands: Sequence[str] = (), face_up: str | None = None,
                  seed: int = 0) -> tuple[Card, ...]:
     """A deck order (CLAR-10) that deals ``hands`` (six cards each, for the first seats)
-    and ends with ``face_up``; the other cards follow in a seeded shuffle. With six players
-    every card is dealt and ``face_up`` must be in the sixth hand: it is dealt last."""
+    and shows trump with ``face_up``; the other cards follow in a seeded shuffle. With six
+    players every card is dealt and ``face_up`` must be in the sixth hand: it is dealt last."""
     dealt = [list(parse_cards(hand)) for hand in hands]
     if len(dealt) > players or any(len(hand) != 6 for hand in dealt):
         raise ValueError(f"give at most {players} hands of six cards each")
@@ -492,15 +494,9 @@ def stacked_deck(players: int, hands: Sequence[str] = (), face_up: str | None = 
     for _ in range(players - len(dealt)):
         dealt.append([rest.pop() for _ in range(6)])
     if players == 6:
-        if last is not None:
-            if last not in dealt[5]:
-                raise ValueError("with six players the face-up card is the sixth hand's last")
-            dealt[5].remove(last)
-            dealt[5].append(last)
-        return tuple(c for hand in dealt for c in hand)
-    if last is None:
-        last = rest.pop()
-    return (*[c for hand in dealt for c in hand], *rest, last)
+        return deck_order(dealt, trump_card=last)
+    return deck_order(dealt, rest[:-1] if last is None else rest,
+                      trump_card=rest[-1] if last is None else last)
 
 
 _CLASSIC = profile("classic-throw-in")

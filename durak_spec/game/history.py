@@ -11,7 +11,7 @@ raises :class:`~durak_spec.core.errors.IllegalAction` and leaves the record as i
 of the history is the first illegal one.
 
 The record decides no rule itself: it uses only the engine's public functions
-(``new_game``, ``deal``, ``apply``, ``validate_state``).
+(``new_game``, ``deal``, ``advance``, ``apply``, ``validate_state``).
 
 >>> from durak_spec import profile
 >>> game = Game.new(profile("classic-throw-in").rules(players=2), seed=7)
@@ -31,9 +31,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from durak_spec.core.cards import DECK, Card
-from durak_spec.core.errors import IllegalAction, InvalidState
-from durak_spec.engine import apply, deal, legal_actions, new_game, validate_state
+from durak_spec.core.errors import BadAction, DurakError, IllegalAction, InputError, InvalidState
+from durak_spec.engine import advance, apply, deal, legal_actions, new_game, validate_state
 from durak_spec.model.actions import Action
+from durak_spec.model.events import Step
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
 
@@ -42,23 +43,28 @@ __all__ = ["Game", "ReplayError"]
 _SEED_BITS = 63
 
 
-class ReplayError(IllegalAction):
-    """An action of a history that is illegal at its step.
+class ReplayError(DurakError):
+    """An action of a history that cannot be played at its step.
 
-    It is an :class:`IllegalAction` (so ``rule`` and ``reason`` name the broken rule), and
-    says where: ``index`` is the action's 0-based position in the history and ``action``
-    the action itself. ``str(error)`` reads like
+    ``index`` is the action's 0-based position in the history and ``action`` the action
+    itself; ``reason`` says why. When the action breaks a rule, ``rule`` is its ID and
+    ``code`` is ``"illegal-action"``; when it is not an action of the game at all,
+    ``rule`` is ``None`` and ``code`` says what it is (``"not-an-action"``,
+    ``"no-such-player"``). ``str(error)`` reads like
     ``"actions[3] (P1 cover 7♣ with 6♣) is illegal: 6♣ does not beat 7♣ ... (BEAT-5)"``.
     """
 
-    def __init__(self, index: int, action: object, rule: str, reason: str) -> None:
-        super().__init__(rule, reason)
+    def __init__(self, index: int, action: object, rule: str | None, reason: str,
+                 code: str = IllegalAction.code) -> None:
+        because = f"{reason} ({rule})" if rule is not None else reason
+        super().__init__(f"actions[{index}] ({action}) is illegal: {because}", rule=rule,
+                         code=code)
         self.index = index
         self.action = action
-        Exception.__init__(self, f"actions[{index}] ({action}) is illegal: {reason} ({rule})")
+        self.reason = reason
 
-    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, object, str, str]]:  # type: ignore[override]
-        return (type(self), (self.index, self.action, self.rule, self.reason))
+    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, object, str | None, str, str]]:
+        return (type(self), (self.index, self.action, self.rule, self.reason, self.code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +76,8 @@ class Game:
     their rules, initial state, actions, current state and deal (seed, deck) are equal.
 
     The constructor trusts its arguments except for cheap consistency checks (one rule
-    set throughout, 36 cards in a known deck; :class:`InvalidState` otherwise);
+    set throughout, :class:`InputError` otherwise; 36 cards in a known deck,
+    :class:`InvalidState` otherwise);
     :meth:`replay` is the way to check a history.
     """
 
@@ -91,8 +98,8 @@ class Game:
             if not isinstance(value, GameState):
                 raise TypeError(f"Game.{name} must be a GameState, not {type(value).__name__}")
             if value.rules != self.rules:
-                raise InvalidState("VAR-2", f"Game.{name} is played under other rules than "
-                                   "the game's")
+                raise InputError(f"Game.{name} is played under other rules than the game's",
+                                 code="other-rules")
         if not isinstance(self.actions, tuple):
             raise TypeError("Game.actions must be a tuple of actions")
         if self.deck is not None and len(self.deck) != len(DECK):
@@ -139,14 +146,22 @@ class Game:
                 state = apply(state, action)
             except IllegalAction as error:
                 raise ReplayError(index, action, error.rule, error.reason) from None
+            except BadAction as error:
+                raise ReplayError(index, action, None, error.message, error.code) from None
         return cls(rules=initial.rules, initial=initial, actions=history, state=state,
                    seed=seed, deck=None if deck is None else tuple(deck))
 
     def play(self, action: Action) -> Game:
         """The record with ``action`` played; raises :class:`IllegalAction` if it is illegal."""
-        state = apply(self.state, action)
-        return Game(rules=self.rules, initial=self.initial, actions=(*self.actions, action),
-                    state=state, seed=self.seed, deck=self.deck)
+        return self.advance(action)[0]
+
+    def advance(self, action: Action) -> tuple[Game, Step]:
+        """The record with ``action`` played, and the step with the events of playing it
+        (:func:`~durak_spec.engine.advance`); raises :class:`IllegalAction` if it is illegal."""
+        step = advance(self.state, action)
+        game = Game(rules=self.rules, initial=self.initial, actions=(*self.actions, action),
+                    state=step.state, seed=self.seed, deck=self.deck)
+        return game, step
 
     def play_all(self, actions: Iterable[Action]) -> Game:
         """The record with each of ``actions`` played in turn (stops at the first illegal)."""

@@ -44,7 +44,7 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
 from durak_spec.core.errors import DurakError, InvalidState
-from durak_spec.engine import validate_state
+from durak_spec.engine import deck_order, next_in_game, validate_state
 from durak_spec.model.rules import (
     AXES,
     HAND_SIZE,
@@ -565,9 +565,7 @@ class Position:
                 raise PositionError(f"{self.attacker} is out and cannot attack", "ORDER-6")
         else:
             attacker = playing[0]
-        later = [seat for seat in playing if seat > attacker] + \
-                [seat for seat in playing if seat < attacker]
-        defender = later[0] if later else attacker
+        defender = next_in_game(attacker, n, out)
         if self.defender is not None and seat_of(self.defender, "defends") != defender:
             raise PositionError(f"{self.defender} cannot defend against {names[attacker]}: the "
                                 f"defender is the next player still in the game, "
@@ -659,12 +657,10 @@ class Position:
             where[face_up] = "face up"
         named_ranks = {card.rank for card in where}
         fill = iter(_filler_order((c for c in DECK if c not in where), trump, named_ranks))
-        order: list[Card] = []
-        for name in names:
-            order += hands[name] if name in hands else [next(fill) for _ in range(HAND_SIZE)]
-        if face_up is not None:
-            order += [*top, *fill, face_up]
-        return tuple(order)
+        dealt = [hands[name] if name in hands else [next(fill) for _ in range(HAND_SIZE)]
+                 for name in names]
+        stock = [*top, *fill] if face_up is not None else []
+        return deck_order(dealt, stock, trump_card=face_up)
 
 
 def _filler_order(cards: Iterable[Card], trump: Suit, named_ranks: set[Rank],

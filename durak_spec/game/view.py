@@ -8,7 +8,8 @@ seat's own hand:
 * the table, the size of every hand, the size of the discard pile, and the cards that
   every player knows to be in a hand: cards taken from the table, the face-up trump drawn
   by the last player to draw, trumps shown to transfer (VIEW-2, ``GameState.known``);
-* whose turn it is to attack and defend, the take, who said done, who is out, the result;
+* whose turn it is to attack and defend, who opened the bout and who joined its attack
+  in which order, the take, who said done, who is out, the result;
 * ``playable``: the seat's own legal actions right now (VIEW-3).
 
 It never holds a card of another player's hand that is not publicly known; what the
@@ -65,6 +66,10 @@ class PlayerView:
     """Trumps shown this bout to transfer (TRANSFER-7)."""
     attacker: int
     defender: int
+    opener: int
+    """The seat that opened the bout in play (or opens the next one)."""
+    joined: tuple[int, ...]
+    """The seats in the order they joined the bout's attack (DRAW-2, CLAR-8)."""
     bout: int
     """How many bouts have ended."""
     taking: bool
@@ -124,6 +129,8 @@ class PlayerView:
             "shown": [str(c) for c in self.shown],
             "attacker": self.attacker,
             "defender": self.defender,
+            "opener": self.opener,
+            "joined": list(self.joined),
             "bout": self.bout,
             "taking": self.taking,
             "passed": list(self.passed),
@@ -153,6 +160,8 @@ def view(state: GameState, seat: int) -> PlayerView:
         shown=sort_cards(list(state.shown)),
         attacker=state.attacker,
         defender=state.defender,
+        opener=state.opener,
+        joined=state.joined,
         bout=state.bout,
         taking=state.taking,
         passed=tuple(sorted(state.passed)),

@@ -126,7 +126,7 @@ class GameState(NamedTuple):
         """The seats that are out of the game."""
         if not self.finished:
             return _NOBODY
-        return frozenset(p for group in self.finished for p in group)
+        return frozenset([p for group in self.finished for p in group])
 
     def in_game(self) -> tuple[int, ...]:
         """The seats still playing, in seat order."""
@@ -139,7 +139,7 @@ class GameState(NamedTuple):
     def is_over(self) -> bool:
         if not self.finished:
             return False
-        return len(self.hands) - sum(len(g) for g in self.finished) <= 1
+        return len(self.hands) - sum(map(len, self.finished)) <= 1
 
     @property
     def outcome(self) -> Outcome | None:

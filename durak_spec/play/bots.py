@@ -84,7 +84,7 @@ from typing import Protocol, runtime_checkable
 
 from durak_spec.core.cards import DECK, Card, Rank, Suit
 from durak_spec.core.errors import DurakError, IllegalAction
-from durak_spec.engine import apply, beats, check, legal_actions, new_game
+from durak_spec.engine import apply, beats, check, draw_order, legal_actions, new_game
 from durak_spec.game.history import Game
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import (
@@ -546,7 +546,7 @@ class _Turn:
             sizes[v.defender] += len(v.table) + sum(1 for p in v.table if p.cover) + extra
         else:
             sizes[v.defender] -= uncovered + extra
-        order = self.draw_order()
+        order = self.draw_order(joining=extra > 0)
         left = v.stock
         for seat in order:
             need = max(0, HAND_SIZE - sizes[seat])
@@ -555,15 +555,12 @@ class _Turn:
             left -= need
         return None
 
-    def draw_order(self) -> list[int]:
-        """Who draws in which order after the bout (DRAW-2): the attacker, the others
-        clockwise, the defender last. Under the join-order rule the view does not say who
-        joined when, so the clockwise order stands in for it."""
+    def draw_order(self, joining: bool = False) -> tuple[int, ...]:
+        """Who draws in which order after the bout (DRAW-2), by the engine's rule; with
+        ``joining``, this seat adds a card first and so joins the attack (CLAR-8)."""
         v = self.v
-        seats = self.in_game()
-        clockwise = [s for s in ((v.attacker + k) % v.players for k in range(v.players))
-                     if s in seats and s != v.defender]
-        return [*clockwise, v.defender]
+        joined = (*v.joined, v.seat) if joining and v.seat not in v.joined else v.joined
+        return draw_order(v.rules, v.opener, v.defender, joined)
 
     # -- defending ------------------------------------------------------------------------
 
@@ -803,11 +800,10 @@ def _sample_world(v: PlayerView, memory: _Memory, rng: random.Random) -> GameSta
     discard = tuple(sorted(c for c in DECK if c not in placed))
     if len(discard) != v.discard:
         return None  # memory and counts disagree: give up on this sample
-    joined = (v.attacker,) if v.table else ()
     state = GameState(
         rules=v.rules, hands=tuple(hands), stock=tuple(stock), trump=v.trump, table=v.table,
-        discard=discard, attacker=v.attacker, defender=v.defender, opener=v.attacker,
-        bout=v.bout, taking=v.taking, passed=frozenset(v.passed), joined=joined,
+        discard=discard, attacker=v.attacker, defender=v.defender, opener=v.opener,
+        bout=v.bout, taking=v.taking, passed=frozenset(v.passed), joined=v.joined,
         start_hands=tuple(len(h) + (len(v.table) if s == v.defender else 0)
                           for s, h in enumerate(hands)),
         shown=frozenset(v.shown), known=tuple(frozenset(k) for k in v.known),

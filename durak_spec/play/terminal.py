@@ -49,7 +49,6 @@ from durak_spec.core.errors import DurakError, IllegalAction
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import check, first_attacker
 from durak_spec.game import persist
-from durak_spec.game.bouts import bout_end
 from durak_spec.game.history import Game
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import (
@@ -63,6 +62,7 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.options import DEFAULT_PROFILE, add_rules_arguments, rules_from_args
 from durak_spec.model.state import GameState
+from durak_spec.model.events import Drew, Transferred, bout_end_text
 from durak_spec.play.bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
 
 __all__ = ["MAX_LINE", "Session", "add_parser", "book_pointer", "run"]
@@ -386,21 +386,21 @@ class Session:
 
     def play(self, action: Action) -> None:
         before = self.game.state
-        self.game = self.game.play(action)
-        after = self.game.state
+        self.game, step = self.game.advance(action)
+        after = step.state
         for bot in self.bots.values():
             bot.observe(action)
         self.adviser.observe(action)
         who = "You" if action.player == self.seat else f"P{action.player}"
         self.say(f"{who}: {self.describe(action, before)}")
-        if isinstance(action, Transfer):
-            self.say(f"  {self.name(after.defender)} defends now.")
-        if after.bout > before.bout:
-            end = bout_end(before, action, after)
-            self.say("  " + end.text().replace(f"P{self.seat} ", f"P{self.seat} (you) "))
-            for seat, cards in end.draws:
-                if seat == self.seat:
-                    self.say(f"  You drew {' '.join(str(c) for c in cards)}.")
+        for transfer in step.of(Transferred):
+            self.say(f"  {self.name(transfer.defender)} defends now.")
+        if step.bout_ended is not None:
+            end = bout_end_text(step.events, len(after.stock))
+            self.say("  " + end.replace(f"P{self.seat} ", f"P{self.seat} (you) "))
+            for draw in step.of(Drew):
+                if draw.player == self.seat:
+                    self.say(f"  You drew {' '.join(str(c) for c in draw.cards)}.")
             if not after.is_over:
                 self.say(f"Bout {after.bout + 1}: {self.name(after.attacker)} attacks "
                          f"{self.name(after.defender)}.")

@@ -48,9 +48,8 @@ from typing import Any
 from durak_spec.core.cards import Card, CardError, Rank, parse_card
 from durak_spec.core.errors import DurakError, IllegalAction, InputError
 from durak_spec.core.ruleindex import load_rule_index
-from durak_spec.engine import apply, check, legal_actions, throwers
+from durak_spec.engine import advance, check, legal_actions, throwers
 from durak_spec.game import persist
-from durak_spec.game.bouts import bout_end
 from durak_spec.game.history import Game
 from durak_spec.game.svg import position_svg
 from durak_spec.game.view import view
@@ -65,6 +64,7 @@ from durak_spec.model.actions import (
     Transfer,
     action_from_json,
 )
+from durak_spec.model.events import Step, Transferred, bout_end_text
 from durak_spec.model.rules import PROFILES, RuleSet, profile
 from durak_spec.model.state import GameState
 from durak_spec.play.bots import BOT_KINDS, Bot, acting_seat, make_bot
@@ -266,19 +266,21 @@ class _Live:
         except IllegalAction as error:
             return {"result": "refused", "action": _words(action, self.names),
                     **_rule_answer(error, self.names)}
-        self.state = apply(before, action)
+        step = advance(before, action)
+        self.state = step.state
         self.steps.append(_Step(before, action))
         self.last = _cards_used(action, before) if not isinstance(action, Take | Done) else ()
         return {"result": "played", "action": _words(action, self.names),
-                "events": self._events(before, action), "board": self.board()}
+                "events": self._events(step), "board": self.board()}
 
-    def _events(self, before: GameState, action: Action) -> list[str]:
-        after = self.state
+    def _events(self, step: Step) -> list[str]:
+        """What the engine reported about the step, in the players' names."""
+        after = step.state
         events: list[str] = []
-        if isinstance(action, Transfer):
-            events.append(f"{self.names[after.defender]} defends now.")
-        if after.bout > before.bout:
-            events.append(_speak(bout_end(before, action, after).text(), self.names))
+        for transfer in step.of(Transferred):
+            events.append(f"{self.names[transfer.defender]} defends now.")
+        if step.bout_ended is not None:
+            events.append(_speak(bout_end_text(step.events, len(after.stock)), self.names))
         if after.outcome is not None:
             events.append(_turn_words(after, self.names))
         return events
@@ -532,14 +534,15 @@ class Match(_Live):
             return {"result": "wait", "board": self.board()}
         action = self.bots[seat].choose(view(self.state, seat), self.rngs[seat])
         before = self.state
-        self.state = apply(before, action)  # a bot's choice is one of the legal actions
+        step = advance(before, action)  # a bot's choice is one of the legal actions
+        self.state = step.state
         self.game = self.game.play(action)
         self.steps.append(_Step(before, action))
         self.last = _cards_used(action, before) if not isinstance(action, Take | Done) else ()
         for bot in self.bots.values():
             bot.observe(action)
         return {"result": "played", "action": _words(action, self.names),
-                "events": self._events(before, action), "board": self.board()}
+                "events": self._events(step), "board": self.board()}
 
     def undo(self) -> dict[str, Any]:
         return {"result": "refused", "action": "undo", "rule": None, "rule_title": "",

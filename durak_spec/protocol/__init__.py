@@ -18,10 +18,11 @@ from typing import Protocol, runtime_checkable
 
 from durak_spec.core.cards import Card, Suit
 from durak_spec.core.errors import IllegalAction, InputError
+from durak_spec.core.errors import BadAction, IllegalAction
 from durak_spec.core.version import __version__
-from durak_spec.engine import apply as apply_action
-from durak_spec.engine import check, legal_actions, new_game, validate_state
+from durak_spec.engine import advance, legal_actions, new_game, validate_state
 from durak_spec.model.actions import Action
+from durak_spec.model.events import Event
 from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet
 from durak_spec.model.state import GameState
 
@@ -195,6 +196,8 @@ class ReferenceEngine:
 
     def __init__(self) -> None:
         self._state: GameState | None = None
+        self.last_events: tuple[Event, ...] = ()
+        """What happened in the last step played (``durak_spec.model.events``)."""
 
     def capabilities(self) -> Capabilities:
 
@@ -211,21 +214,29 @@ class ReferenceEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._state = new_game(rules, deck=deck, seed=seed)
+        self.last_events = ()
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:
         self._state = validate_state(state)
+        self.last_events = ()
         return Report.of(state)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return legal_actions(self.state)
 
     def apply(self, action: Action) -> Verdict:
+        """Play ``action``; a rule it breaks, or something that is not an action of this
+        game (rule ``None``), is a rejection. The events of the step are kept in
+        :attr:`last_events`."""
         try:
-            check(self.state, action)
+            step = advance(self.state, action)
         except IllegalAction as error:
             return Rejected(error.reason, error.rule)
-        self._state = apply_action(self.state, action)
+        except BadAction as error:
+            return Rejected(error.message, None)
+        self._state = step.state
+        self.last_events = step.events
         return Accepted()
 
     def report(self) -> Report:
@@ -233,3 +244,4 @@ class ReferenceEngine:
 
     def close(self) -> None:
         self._state = None
+        self.last_events = ()

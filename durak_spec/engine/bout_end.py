@@ -1,0 +1,125 @@
+"""The end of a bout and of the game: DEFEND-1, TAKE-2, TAKE-4, ORDER-4 .. ORDER-6,
+END-1 .. END-4, END-6, CLAR-9, CLAR-15.
+
+A bout that is beaten off goes to the discard pile, out of play for the rest of the game
+(DEFEND-1: A, B, C, D); a bout that is taken goes, every attack and cover card, into the
+defender's hand (TAKE-2: A, B, C, D), and everyone knows those cards are there (VIEW-2).
+Then the players draw (:mod:`durak_spec.engine.draw`).
+
+Once the stock is empty, a player with no cards is out and safe (END-1: A, C); while the
+stock lasts, running out ends nothing, since the player draws again (END-2: B). The game
+ends when only one player holds cards, the durak (END-3: A, C); if the last players run
+out together, nobody does and the game is a draw (END-4: A, B, C; CLAR-9). The result is
+judged after the bout and the drawing (END-6: B).
+
+After a successful defence the defender attacks next, against their own next player
+(ORDER-4: A, B, C, D); a defender who took loses the attack, and the player after them
+attacks (ORDER-5, TAKE-4: A, B, C, D). Players who are out are skipped, and a defender
+who went out on a successful defence passes the attack to the next player still in
+(ORDER-6, CLAR-15).
+"""
+
+from __future__ import annotations
+
+from durak_spec.core.cards import format_cards
+from durak_spec.engine.breach import Breach
+from durak_spec.engine.draw import draw, draw_order
+from durak_spec.engine.seats import next_in_game
+from durak_spec.model.actions import Action
+from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOut
+from durak_spec.model.state import GameState, Outcome
+
+__all__ = ["end_bout", "next_roles", "out_breach", "over_breach", "result_breach"]
+
+
+def over_breach(state: GameState) -> Breach | None:
+    """CLAR-2: once the game is over, nobody has an action left."""
+    if state.finished and state.is_over:
+        return Breach("CLAR-2", "the game is over; no one may act")
+    return None
+
+
+def out_breach(state: GameState, action: Action | None = None) -> Breach | None:
+    """END-1, END-2: once the stock is empty, a player without cards is out of the game and
+    safe; nobody is out while the stock still has cards.
+
+    With ``action``: whether its player is still in the game and may act. Without:
+    whether the position's finishing order fits the hands and the stock.
+    """
+    if action is not None:
+        if state.finished and action.player in state.out:
+            return Breach("END-1", f"P{action.player} is out of the game and takes no part")
+        return None
+    out = state.out
+    if out and state.stock:
+        return Breach("END-2", "a player is out while the stock still has cards")
+    for seat in sorted(out):
+        if state.hands[seat]:
+            return Breach("END-1", f"P{seat} is out but holds {format_cards(state.hands[seat])}")
+    if not state.table and not state.is_over:
+        for seat in state.in_game():
+            if not state.hands[seat]:
+                return Breach("END-1", f"P{seat} holds no cards between bouts but is not out")
+    return None
+
+
+def result_breach(state: GameState) -> Breach | None:
+    """END-6: the result is judged after the bout is complete, so a game that is over has
+    no cards on the table."""
+    if state.is_over and state.table:
+        return Breach("END-6", "the game is over but cards lie on the table")
+    return None
+
+
+def next_roles(state: GameState, taken: bool, out: frozenset[int]) -> tuple[int, int]:
+    """The attacker and defender of the next bout, with ``out`` the seats out after this
+    one: the defender attacks next (ORDER-4), unless they took (ORDER-5, TAKE-4) or went
+    out (ORDER-6, CLAR-15); the next player still in defends (ORDER-3)."""
+    players = len(state.hands)
+    defender = state.defender
+    attacker = next_in_game(defender, players, out) if taken or defender in out else defender
+    return attacker, next_in_game(attacker, players, out)
+
+
+def end_bout(state: GameState, events: list[Event]) -> GameState:
+    """The state after the bout in play ends: the table is discarded (DEFEND-1) or taken
+    (TAKE-2), everyone draws, players out of cards leave (END-1), and either the game is
+    over (END-3, END-4) or the next bout's roles are found (ORDER-4 .. ORDER-6).
+    The events of all this are added to ``events``, in order."""
+    taken = state.taking
+    hands = list(state.hands)
+    known = list(state.known)
+    discard = state.discard
+    table = state.table_cards()
+    defender = state.defender
+    if taken:  # TAKE-2, VIEW-2
+        hands[defender] = tuple(sorted(hands[defender] + table))
+        known[defender] = known[defender].union(table)
+    else:  # DEFEND-1
+        discard = tuple(sorted(discard + table))
+    events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
+    stock = state.stock
+    if stock:
+        order = draw_order(state.rules, state.opener, defender, state.joined)
+        stock = draw(state.rules, order, hands, stock, known, events)
+    finished = state.finished
+    out = state.out
+    if not stock:  # END-1
+        gone = tuple(seat for seat in range(len(hands)) if seat not in out and not hands[seat])
+        if gone:
+            finished = (*finished, gone)
+            out = out | frozenset(gone)
+            events.append(WentOut(gone))
+    if len(out) >= len(hands) - 1:  # END-3, END-4: one player or none holds cards
+        rest = [seat for seat in range(len(hands)) if seat not in out]
+        attacker = next_defender = rest[0] if rest else state.attacker
+        events.append(GameOver(Outcome(finished, rest[0] if rest else None)))
+    else:
+        attacker, next_defender = next_roles(state, taken, out)
+        events.append(NextBout(state.bout + 2, attacker, next_defender))
+    return GameState(
+        rules=state.rules, hands=tuple(hands), stock=stock, trump=state.trump, table=(),
+        discard=discard, attacker=attacker, defender=next_defender, opener=attacker,
+        bout=state.bout + 1, taking=False, passed=frozenset(), joined=(),
+        start_hands=tuple(map(len, hands)), shown=frozenset(), known=tuple(known),
+        finished=finished)

@@ -1,0 +1,73 @@
+"""Drawing after a bout: DRAW-1 .. DRAW-5, CLAR-7, CLAR-8.
+
+When a bout ends, the players draw from the stock back up to six cards while it lasts
+(DRAW-1: A, B, C, D); a player holding six or more draws nothing (DRAW-3). Once the stock
+is empty nobody draws, and the face-up trump is the last card taken (DRAW-4: A, B, C, D),
+by whoever draws last (DRAW-5: A), so everyone knows that player holds it (VIEW-2).
+
+The order of drawing is a switch of the rule set (DRAW-2): the attacker first, then the
+others in turn, the defender last (A, C; with two players B); or in the order the players
+joined the attack, the defender last (D). The specification decides what these mean
+after a transfer: "the attacker" is whoever opened the bout, the others follow clockwise
+from the opener, and the last defender draws last (CLAR-7); in the join order the opener
+draws first, then each player by when they first laid a card in the bout (a transfer
+counts as joining), then those who never joined, clockwise from the opener (CLAR-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from durak_spec.core.cards import Card
+from durak_spec.model.events import Drew, Event
+from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet
+
+__all__ = ["draw", "draw_order", "join"]
+
+
+def draw_order(rules: RuleSet, opener: int, defender: int,
+               joined: Sequence[int] = ()) -> tuple[int, ...]:
+    """The seats in the order they refill their hands when the bout ends (DRAW-2,
+    CLAR-7, CLAR-8): ``opener`` opened the bout, ``defender`` defends it last, and
+    ``joined`` lists the seats in the order they joined its attack.
+
+    >>> from durak_spec.model.rules import DrawOrder, RuleSet
+    >>> draw_order(RuleSet(players=4), opener=0, defender=1, joined=(0, 3, 2))
+    (0, 2, 3, 1)
+    >>> draw_order(RuleSet(players=4, draw_order=DrawOrder.JOIN_ORDER), 0, 1, (0, 3, 2))
+    (0, 3, 2, 1)
+    """
+    players = rules.players
+    clockwise = [(opener + step) % players for step in range(players)]
+    if rules.draw_order is DrawOrder.JOIN_ORDER:
+        first = [seat for seat in joined if seat != defender]
+        rest = [seat for seat in clockwise if seat not in first and seat != defender]
+        return (*first, *rest, defender)
+    return (*(seat for seat in clockwise if seat != defender), defender)
+
+
+def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The seats in the order they joined the attack, after ``seat`` lays a card in it
+    (CLAR-8: only the first card of a seat counts)."""
+    return joined if seat in joined else (*joined, seat)
+
+
+def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
+         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event]
+         ) -> tuple[Card, ...]:
+    """Refill ``hands`` from ``stock`` in ``order`` (DRAW-1, DRAW-3, DRAW-4, DRAW-5);
+    return what is left of the stock. ``hands`` and ``known`` are updated in place, and
+    each player's draw is added to ``events``."""
+    face_up = stock[-1] if stock and rules.players < 6 else None
+    for seat in order:
+        if not stock:  # DRAW-4
+            break
+        need = HAND_SIZE - len(hands[seat])
+        if need <= 0:  # DRAW-3
+            continue
+        drawn, stock = stock[:need], stock[need:]
+        hands[seat] = tuple(sorted(hands[seat] + drawn))
+        events.append(Drew(seat, drawn))
+        if not stock and face_up is not None:  # DRAW-5: the face-up trump went to this seat
+            known[seat] = known[seat] | {face_up}
+    return stock

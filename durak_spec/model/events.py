@@ -1,0 +1,280 @@
+"""What happens in one step of a game, as values (layer 3).
+
+:func:`durak_spec.engine.advance` returns a :class:`Step`: the state after the action and the
+events of the step, in the order they happened. The first event is always the action
+played (:class:`Played`); what follows is what the rules did by themselves:
+
+* :class:`Transferred`: the attack passed on, with the new defender (TRANSFER-1);
+* :class:`TrumpExchanged`: the six of trumps swapped for the face-up trump (VAR-1);
+* :class:`BoutEnded`: the bout beaten off (DEFEND-1) or taken (TAKE-2), with its cards;
+* :class:`Drew`: one player's draw from the stock, one event per player in drawing
+  order (DRAW-1, DRAW-2);
+* :class:`WentOut`: the players who went out together at this bout end (END-1);
+* :class:`NextBout`: the roles of the next bout (ORDER-4, ORDER-5, ORDER-6);
+* :class:`GameOver`: the end of the game, with its outcome (END-3, END-4).
+
+Every event is an immutable value (a named tuple, like the cards and the state) with
+``to_json()`` (cards in the notation, seats as numbers, a ``"type"`` naming the event)
+and a plain ``str()``. The faces (the command
+line, the terminal game, bots) read these events instead of working out from two states
+what the rules did.
+
+>>> from durak_spec import Card, Rank, Suit
+>>> str(Drew(1, (Card(Rank.SIX, Suit.HEARTS), Card(Rank.ACE, Suit.SPADES))))
+'P1 draws 2'
+>>> Drew(1, (Card(Rank.SIX, Suit.HEARTS),)).to_json()
+{'type': 'draw', 'player': 1, 'cards': ['6♥']}
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, TypeVar
+
+from durak_spec.core.cards import Card
+from durak_spec.model.actions import Action
+from durak_spec.model.state import GameState, Outcome
+
+__all__ = [
+    "BoutEnded",
+    "Drew",
+    "Event",
+    "GameOver",
+    "NextBout",
+    "Played",
+    "Step",
+    "Transferred",
+    "TrumpExchanged",
+    "WentOut",
+    "bout_end_text",
+]
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return " and ".join(f"P{seat}" for seat in seats)
+
+
+class Played(NamedTuple):
+    """The action a player made; the first event of every step."""
+
+    action: Action
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"action"``."""
+        return "action"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "action": self.action.to_json(), "text": str(self.action)}
+
+    def __str__(self) -> str:
+        return str(self.action)
+
+
+class Transferred(NamedTuple):
+    """``player`` passed the attack on with ``card`` (played, or only shown); ``defender``
+    defends now (TRANSFER-1, TRANSFER-7)."""
+
+    player: int
+    card: Card
+    shown: bool
+    defender: int
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"transfer"``."""
+        return "transfer"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "player": self.player, "card": str(self.card),
+                "shown": self.shown, "defender": self.defender}
+
+    def __str__(self) -> str:
+        how = "shows" if self.shown else "plays"
+        return f"P{self.player} {how} {self.card}: P{self.defender} defends now"
+
+
+class TrumpExchanged(NamedTuple):
+    """``player`` put ``gave`` (the six of trumps) under the stock and took ``took``, the
+    face-up trump, which everyone now knows they hold (VAR-1, CLAR-5)."""
+
+    player: int
+    gave: Card
+    took: Card
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"trump-exchange"``."""
+        return "trump-exchange"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "player": self.player, "gave": str(self.gave),
+                "took": str(self.took)}
+
+    def __str__(self) -> str:
+        return f"P{self.player} puts {self.gave} under the stock and takes {self.took}"
+
+
+class BoutEnded(NamedTuple):
+    """The bout numbered ``bout`` (from 1) is over: ``taker`` took ``cards`` (TAKE-2), or,
+    when ``taker`` is ``None``, they went to the discard pile (DEFEND-1)."""
+
+    bout: int
+    taker: int | None
+    cards: tuple[Card, ...]
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"bout-ended"``."""
+        return "bout-ended"
+
+    @property
+    def result(self) -> str:
+        return "beaten-off" if self.taker is None else "taken"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "bout": self.bout, "result": self.result,
+                "taker": self.taker, "cards": [str(c) for c in self.cards]}
+
+    def __str__(self) -> str:
+        if self.taker is None:
+            return f"Beaten off: {_cards(len(self.cards))} to the discard pile"
+        return f"P{self.taker} takes {_cards(len(self.cards))}"
+
+
+class Drew(NamedTuple):
+    """``player`` drew ``cards`` from the stock, in the order drawn (DRAW-1, DRAW-2)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"draw"``."""
+        return "draw"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "player": self.player, "cards": [str(c) for c in self.cards]}
+
+    def __str__(self) -> str:
+        return f"P{self.player} draws {len(self.cards)}"
+
+
+class WentOut(NamedTuple):
+    """``players`` went out together at this bout end, the stock being empty (END-1)."""
+
+    players: tuple[int, ...]
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"out"``."""
+        return "out"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "players": list(self.players)}
+
+    def __str__(self) -> str:
+        return f"{_seats(self.players)} {'is' if len(self.players) == 1 else 'are'} out"
+
+
+class NextBout(NamedTuple):
+    """Bout number ``bout`` (from 1) comes next: ``attacker`` opens it against ``defender``
+    (ORDER-4, ORDER-5, ORDER-6)."""
+
+    bout: int
+    attacker: int
+    defender: int
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"next-bout"``."""
+        return "next-bout"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "bout": self.bout, "attacker": self.attacker,
+                "defender": self.defender}
+
+    def __str__(self) -> str:
+        return f"Bout {self.bout}: P{self.attacker} attacks P{self.defender}"
+
+
+class GameOver(NamedTuple):
+    """The game is over (END-3, END-4): ``outcome`` names the durak, if there is one."""
+
+    outcome: Outcome
+
+    @property
+    def type(self) -> str:
+        """The event's name in JSON: ``"game-over"``."""
+        return "game-over"
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": self.type, "durak": self.outcome.durak,
+                "finishing_order": [list(group) for group in self.outcome.finishing_order],
+                "text": str(self.outcome)}
+
+    def __str__(self) -> str:
+        return f"Game over: {self.outcome}"
+
+
+Event = Played | Transferred | TrumpExchanged | BoutEnded | Drew | WentOut | NextBout | GameOver
+"""Any event of a step."""
+
+_E = TypeVar("_E", Played, Transferred, TrumpExchanged, BoutEnded, Drew, WentOut, NextBout,
+             GameOver)
+
+
+class Step(NamedTuple):
+    """One step of a game: the state after an action, and what happened, in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+    def of(self, kind: type[_E]) -> tuple[_E, ...]:
+        """The events of one kind, in order (``step.of(Drew)``)."""
+        return tuple(event for event in self.events if isinstance(event, kind))
+
+    @property
+    def bout_ended(self) -> BoutEnded | None:
+        """The end of the bout, if this step ended one."""
+        for event in self.events:
+            if isinstance(event, BoutEnded):
+                return event
+        return None
+
+    def to_json(self) -> list[dict[str, object]]:
+        """The events as JSON-ready dicts."""
+        return [event.to_json() for event in self.events]
+
+
+def bout_end_text(events: tuple[Event, ...], stock: int) -> str:
+    """One line for the end of a bout: the table's fate, the draws, who went out.
+
+    ``stock`` is what is left in the stock after the drawing. Empty when ``events`` hold
+    no bout end.
+
+    >>> from durak_spec import Card, Rank, Suit
+    >>> seven = Card(Rank.SEVEN, Suit.CLUBS)
+    >>> bout_end_text((BoutEnded(3, 1, (seven,)), WentOut((0,))), 0)
+    'P1 takes 1 card; P0 is out.'
+    """
+    parts: list[str] = []
+    draws: list[str] = []
+    for event in events:
+        if isinstance(event, BoutEnded):
+            parts.append(str(event))
+        elif isinstance(event, Drew):
+            draws.append(str(event))
+        elif isinstance(event, WentOut):
+            if draws:
+                parts.append(f"{', '.join(draws)} (stock {stock})")
+                draws = []
+            parts.append(str(event))
+    if draws:
+        parts.append(f"{', '.join(draws)} (stock {stock})")
+    if not parts:
+        return ""
+    return "; ".join(parts) + "."
