@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
-from durak_spec.core.errors import DurakError, IllegalAction, InputError
+from durak_spec.core.errors import BadAction, DurakError, InputError
 from durak_spec.core.jsonio import (
     JsonError,
     expect_int,
@@ -68,9 +68,6 @@ from durak_spec.core.jsonio import (
 from durak_spec.core.jsonio import (
     show as show_json,
 )
-from durak_spec.engine import apply, check, deal, legal_actions, new_game
-from durak_spec.core.cards import DECK, Card, format_cards, parse_card
-from durak_spec.core.errors import BadAction, DurakError
 from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
 from durak_spec.model.actions import (
     Action,

@@ -62,8 +62,6 @@ from durak_spec.core.jsonio import (
     show,
 )
 from durak_spec.core.jsonio import Path as Path_
-from durak_spec.engine import apply, legal_actions, new_game
-from durak_spec.core.cards import DECK, Card, format_cards, parse_card, parse_cards
 from durak_spec.engine import apply, deck_order, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile

@@ -60,9 +60,9 @@ from durak_spec.model.actions import (
     Transfer,
     parse_action,
 )
+from durak_spec.model.events import Drew, Transferred, bout_end_text
 from durak_spec.model.options import DEFAULT_PROFILE, add_rules_arguments, rules_from_args
 from durak_spec.model.state import GameState
-from durak_spec.model.events import Drew, Transferred, bout_end_text
 from durak_spec.play.bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
 
 __all__ = ["MAX_LINE", "Session", "add_parser", "book_pointer", "run"]

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from durak_spec.core.cards import Card, Suit
-from durak_spec.core.errors import IllegalAction, InputError
-from durak_spec.core.errors import BadAction, IllegalAction
+from durak_spec.core.errors import BadAction, IllegalAction, InputError
 from durak_spec.core.version import __version__
 from durak_spec.engine import advance, legal_actions, new_game, validate_state
 from durak_spec.model.actions import Action
