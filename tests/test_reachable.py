@@ -8,6 +8,7 @@ breaks, although ``validate_state`` (the structural check) accepts it.
 
 from __future__ import annotations
 
+import json
 import random
 
 import hypothesis
@@ -23,9 +24,12 @@ from durak_spec.engine.reachable import (
     gone_out_breach,
     reachable_breach,
 )
+from durak_spec.game.persist import state_to_json
 from durak_spec.model.rules import PROFILES, NoTrumpLead, RuleSet
 from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.model.state import GameState, Pair, sort_cards
+from durak_spec.protocol import ReferenceEngine
+from durak_spec.protocol.serve import Server
 
 SWITCHES = PROFILES["classic-transfer"].rules().replace(
     transfer_by_showing_trump=True, trump_exchange=True, multi_card_opening=True,
@@ -168,3 +172,14 @@ def test_more_groups_out_than_bouts_ended_is_refused() -> None:
     assert breach is not None and breach.rule == "END-1"
     with pytest.raises(InvalidState):  # (another invariant may speak first)
         check_reachable(early)
+
+
+def test_the_wire_load_refuses_an_unreachable_position_with_its_rule() -> None:
+    state = later_bout()
+    odd = state._replace(start_hands=(999, 0))
+    server = Server(ReferenceEngine())
+    for position, answer in ((state, None), (odd, "LIMIT-2")):
+        line = json.dumps({"id": 1, "cmd": "load", "state": state_to_json(position)})
+        reply = json.loads(server.handle(line) or "{}")
+        assert reply.get("rule") == answer, reply
+        assert reply["ok"] is (answer is None), reply
