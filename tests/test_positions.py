@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from durak_spec.core.cards import Suit
-from durak_spec.engine import check_reachable
+from durak_spec.core.errors import InputError
+from durak_spec.engine import apply, check_reachable, legal_actions, new_game
 from durak_spec.game.positions import Position, PositionError, parse_card_list, parse_table
+from durak_spec.model.rules import PROFILES
+from durak_spec.model.state import GameState
 
 
 def two() -> Position:
@@ -76,3 +79,12 @@ def test_who_laid_the_table_fills_in_the_start_hands_and_the_join_order() -> Non
 def test_an_added_card_of_a_rank_nobody_laid_is_refused() -> None:
     refused(two().with_table(parse_table("7♣ covered by 9♣ and 8♦ uncovered")), "ATTACK-3",
             "8♦ matches the rank of no card laid before it")
+
+
+def test_a_raw_state_without_its_bookkeeping_is_an_input_error_not_an_index_error() -> None:
+    dealt = new_game(PROFILES["classic-throw-in"].rules(), seed=1)
+    raw = GameState(rules=dealt.rules, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
+                    attacker=dealt.attacker, defender=dealt.defender, opener=dealt.attacker)
+    with pytest.raises(InputError) as caught:
+        apply(raw, legal_actions(dealt)[0])
+    assert caught.value.code == "not-one-per-seat" and "Position" in str(caught.value)
