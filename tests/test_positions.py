@@ -61,7 +61,8 @@ def test_the_bout_number_is_as_low_as_the_discard_pile_allows_or_as_named() -> N
     assert two().with_stock(2).build().bout == 2  # 22 discarded: 10 + 12 in two bouts
     assert two().with_stock(2).with_bout(7).build().bout == 6
     assert two().with_bout(1).build().bout == 0
-    refused(two().with_stock(2).with_bout(2), "DEFEND-1", "can have discarded at most 10")
+    refused(two().with_stock(2).with_bout(2), "DEFEND-1",
+            "at most 10 cards can have been discarded")
     with pytest.raises(PositionError, match="counted from 1"):
         two().with_bout(0)
 

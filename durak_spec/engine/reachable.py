@@ -75,6 +75,10 @@ def whole_stock(players: int) -> int:
     return 0 if players == MAX_PLAYERS else len(DECK) - HAND_SIZE * players
 
 
+def _bouts(count: int) -> str:
+    return f"{count} bout" if count == 1 else f"{count} bouts"
+
+
 def first_bout_breach(state: GameState) -> Breach | None:
     """DEAL-4: in the first bout nobody has drawn yet, so the stock is as the deal left
     it and every player began the bout with six cards (nothing is discarded either: see
@@ -96,7 +100,7 @@ def drawn_breach(state: GameState) -> Breach | None:
     after the first bout the stock of the deal is no longer whole."""
     full = whole_stock(state.players)
     if state.bout >= 1 and full and len(state.stock) >= full:
-        return Breach("DRAW-1", f"after {state.bout} bouts somebody has drawn, so the stock "
+        return Breach("DRAW-1", f"after {_bouts(state.bout)} somebody has drawn, so the stock "
                       f"holds fewer than {full} cards, not {len(state.stock)}")
     return None
 
@@ -113,8 +117,8 @@ def discard_breach(state: GameState) -> Breach | None:
         MAX_ATTACK_CARDS
     most = 0 if state.bout == 0 else 2 * (first + MAX_ATTACK_CARDS * (state.bout - 1))
     if size > most:
-        return Breach("DEFEND-1", f"{state.bout} bouts ended can have discarded at most "
-                      f"{most} cards, not {size}")
+        return Breach("DEFEND-1", f"after {_bouts(state.bout)} at most {most} cards can have "
+                      f"been discarded, not {size}")
     return None
 
 
@@ -123,7 +127,7 @@ def gone_out_breach(state: GameState) -> Breach | None:
     more than the bouts ended."""
     if len(state.finished) > state.bout:
         return Breach("END-1", f"{len(state.finished)} groups of players went out, but only "
-                      f"{state.bout} bouts have ended")
+                      f"{_bouts(state.bout)} ended")
     return None
 
 
