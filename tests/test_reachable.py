@@ -52,7 +52,7 @@ def play_through(rules: RuleSet, seed: int) -> list[GameState]:
     return states
 
 
-@hypothesis.settings(max_examples=40, deadline=None, derandomize=True, database=None,
+@hypothesis.settings(max_examples=150, deadline=None, derandomize=True, database=None,
                      suppress_health_check=[hypothesis.HealthCheck.too_slow])
 @hypothesis.given(rules=st.sampled_from(RULE_SETS), seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_random_play_is_reachable(rules: RuleSet, seed: int) -> None:
