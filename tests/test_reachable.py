@@ -183,3 +183,11 @@ def test_the_wire_load_refuses_an_unreachable_position_with_its_rule() -> None:
         reply = json.loads(server.handle(line) or "{}")
         assert reply.get("rule") == answer, reply
         assert reply["ok"] is (answer is None), reply
+
+
+def test_a_done_from_a_player_who_may_not_add_cards_is_refused() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=3).replace(throw_in=ThrowInRule.ATTACKER)
+    state = new_game(rules, seed=2)
+    opened = apply(state, legal_actions(state)[0])
+    bystander = next(seat for seat in range(3) if seat not in (opened.attacker, opened.defender))
+    refused(opened._replace(passed=frozenset({bystander})), "CLAR-3")

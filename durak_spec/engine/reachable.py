@@ -32,6 +32,8 @@ invariant              rule         what play guarantees
                                     the defender never joined the attack
 ``joined``             ATTACK-1     the seats that joined the attack are distinct
                                     seats in the game, the attacker among them
+``said_done``          CLAR-3       only players who may add cards to the bout have
+                                    said done (ATTACK-4)
 ``game_over``          CLAR-2       a game that is over records no bout in play: no
                                     take, no done, no join, no shown trump
 =====================  ===========  =================================================
@@ -55,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from durak_spec.core.cards import DECK
+from durak_spec.engine.attack import throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.transfer import transfer_game
 from durak_spec.engine.validation import validate_state
@@ -212,6 +215,17 @@ def joined_breach(state: GameState) -> Breach | None:
     return None
 
 
+def said_done_breach(state: GameState) -> Breach | None:
+    """CLAR-3: only a player who may add cards to the bout says done, so every seat
+    recorded as done is one of the bout's throwers (ATTACK-4), still in the game."""
+    allowed = throwers(state)
+    for seat in sorted(state.passed):
+        if seat not in allowed:
+            return Breach("CLAR-3", f"P{seat} is recorded as having said done, but may not add "
+                          "cards to this bout")
+    return None
+
+
 def game_over_breach(state: GameState) -> Breach | None:
     """CLAR-2: a game that is over has no bout in play, so nothing of one is recorded."""
     if not state.is_over:
@@ -233,6 +247,7 @@ INVARIANTS: tuple[Callable[[GameState], Breach | None], ...] = (
     table_ranks_breach,
     throw_in_roles_breach,
     joined_breach,
+    said_done_breach,
 )
 """The invariants of play, in the order ``check_reachable`` asks them."""
 
