@@ -108,7 +108,7 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
     finished = state.finished
     out = state.out
     if not stock:  # END-1
-        gone = tuple(seat for seat in range(len(hands)) if seat not in out and not hands[seat])
+        gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
         if gone:
             finished = (*finished, gone)
             out = out | frozenset(gone)

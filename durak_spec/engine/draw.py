@@ -47,7 +47,7 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
         first = [seat for seat in joined if seat != defender]
         rest = [seat for seat in clockwise if seat not in first and seat != defender]
         return (*first, *rest, defender)
-    return (*(seat for seat in clockwise if seat != defender), defender)
+    return (*[seat for seat in clockwise if seat != defender], defender)
 
 
 def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:

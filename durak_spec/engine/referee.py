@@ -86,10 +86,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     to_move = defender_to_move(state)
     if to_move:
         answers = [*covers(state), *transfers(state), *takes(state)]
-    adders = pending(state)
+    ranks = table_ranks(state.table)
+    adders = pending(state, ranks)
     if not adders:
         return tuple(answers)
-    ranks = table_ranks(state.table)
     finishing = not to_move  # quiet(state): the defender is done, attackers may say done
     found: list[Action] = []
     for seat in range(len(state.hands)):

@@ -26,6 +26,7 @@ instance) is a switch of the rule set read here, and nowhere else.
 
 from __future__ import annotations
 
+from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
@@ -64,14 +65,16 @@ def quiet(state: GameState) -> bool:
     return bool(state.table) and not defender_to_move(state)
 
 
-def pending(state: GameState) -> tuple[int, ...]:
+def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who may still add a card and have not said done (CLAR-3): seats
-    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3),
-    while the bout has room for another attack card (LIMIT-*)."""
+    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3,
+    ``ranks`` if the caller has them: :func:`table_ranks`), while the bout has room for
+    another attack card (LIMIT-*)."""
     table = state.table
     if not table:
         return ()
-    ranks = table_ranks(table)
+    if ranks is None:
+        ranks = table_ranks(table)
     passed, hands = state.passed, state.hands
     found: list[int] = []
     for seat in throwers(state):
