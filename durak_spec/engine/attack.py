@@ -176,9 +176,11 @@ def throwers(state: GameState) -> tuple[int, ...]:
         seats = sorted({state.attacker, next_in_game(defender, len(state.hands), out)})
     else:
         seats = range(len(state.hands))
-    if not out:
-        return tuple([seat for seat in seats if seat != defender])
-    return tuple([seat for seat in seats if seat != defender and seat not in out])
+    allowed: list[int] = []
+    for seat in seats:  # a plain loop: this runs two or three times per step
+        if seat != defender and seat not in out:
+            allowed.append(seat)
+    return tuple(allowed)
 
 
 def thrower_breach(state: GameState, seat: int) -> Breach | None:
