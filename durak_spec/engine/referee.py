@@ -50,7 +50,6 @@ from durak_spec.engine.turns import (
     passed_after,
     pending,
     protocol_breach,
-    quiet,
 )
 from durak_spec.model.actions import (
     Action,
@@ -87,11 +86,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     to_move = defender_to_move(state)
     if to_move:
         answers = [*covers(state), *transfers(state), *takes(state)]
-    adders = pending(state)
+    ranks = table_ranks(state.table)
+    adders = pending(state, ranks)
     if not adders:
         return tuple(answers)
-    ranks = table_ranks(state.table)
-    finishing = quiet(state)  # the defender is done: attackers may say done too
+    finishing = not to_move  # quiet(state): the defender is done, attackers may say done
     found: list[Action] = []
     for seat in range(len(state.hands)):
         if seat == defender:
@@ -244,7 +243,7 @@ def advance(state: GameState, action: Action) -> Step:
     after = _EFFECTS[type(action)](state, action, events)
     passed = passed_after(state, action)
     if after.passed != passed:
-        after = after._replace(passed=passed)
+        after = after.replace(passed=passed)
     if after.table and bout_settled(after):
         after = end_bout(after, events)
     return Step(after, tuple(events))

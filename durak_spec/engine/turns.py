@@ -26,6 +26,7 @@ instance) is a switch of the rule set read here, and nowhere else.
 
 from __future__ import annotations
 
+from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
@@ -64,21 +65,25 @@ def quiet(state: GameState) -> bool:
     return bool(state.table) and not defender_to_move(state)
 
 
-def pending(state: GameState) -> tuple[int, ...]:
+def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who may still add a card and have not said done (CLAR-3): seats
-    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3),
-    while the bout has room for another attack card (LIMIT-*)."""
-    if not state.table:
+    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3,
+    ``ranks`` if the caller has them: :func:`table_ranks`), while the bout has room for
+    another attack card (LIMIT-*)."""
+    table = state.table
+    if not table:
         return ()
-    ranks = table_ranks(state.table)
+    if ranks is None:
+        ranks = table_ranks(table)
+    passed, hands = state.passed, state.hands
     found: list[int] = []
     for seat in throwers(state):
-        if seat not in state.passed:
-            for card in state.hands[seat]:
+        if seat not in passed:
+            for card in hands[seat]:
                 if card.rank in ranks:
                     found.append(seat)
                     break
-    if not found or len(state.table) >= attack_limit(state)[0]:
+    if not found or len(table) >= attack_limit(state)[0]:
         return ()
     return tuple(found)
 
@@ -157,5 +162,5 @@ def passed_after(state: GameState, action: Action) -> frozenset[int]:
 
 def done(state: GameState, action: Done, events: list[Event]) -> GameState:
     """The state after an attacker says done."""
-    return state._replace(passed=passed_after(state, action))
+    return state.replace(passed=passed_after(state, action))
 
