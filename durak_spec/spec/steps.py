@@ -58,9 +58,11 @@ from durak_spec.model.actions import (
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError
 from durak_spec.model.state import sort_cards
 from durak_spec.protocol import Accepted, Engine, Rejected, Report, Verdict
+from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
-__all__ = ["CARD", "CARDS", "NAME", "NAMES", "Claims", "GameContext"]
+__all__ = ["CARD", "CARDS", "IMPOSSIBLE", "NAME", "NAMES", "Claims", "GameContext",
+           "impossible_message"]
 
 Claims = Callable[[RuleSet], "str | None"]
 """Whether an engine claims a rule set: ``None`` if it does, else the reason it does not."""
@@ -164,8 +166,9 @@ class GameContext:
             self.fail(f"the position described by the Given steps is impossible: {error}\n"
                       f"  The Given steps were:\n    {given}")
         self.rules, self.names = rules, names
-        self.engine.load(state)
+        loaded = self.engine.load(state)
         self.started = True
+        self.audit(loaded, "after loading the position")
 
     def deal(self, deck: Sequence[Card], seed: int = 0) -> None:
         """Start a game from a deck order (CLAR-10); a refused deck becomes the verdict."""
@@ -176,7 +179,7 @@ class GameContext:
         self.started = True
         self.ended = None
         try:
-            self.engine.start(rules, self.deck, seed)
+            dealt = self.engine.start(rules, self.deck, seed)
         except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
             raise
         except ValueError as error:
@@ -185,6 +188,7 @@ class GameContext:
                         "the deal")
         else:
             self.judge(Accepted(), "the deal")
+            self.audit(dealt, "after the deal")
 
     def judge(self, verdict: Verdict, move: str) -> None:
         self.verdict, self.move, self.verdict_checked = verdict, move, False
@@ -199,10 +203,22 @@ class GameContext:
                       "but no 'Then it is rejected' step says so")
 
     def report(self) -> Report:
-        """The engine's report of the position now."""
+        """The engine's report of the position now (audited: an impossible report fails
+        the step, whatever the step checks)."""
         self.begin()
         self.settle()
-        return self.engine.report()
+        report = self.engine.report()
+        self.audit(report, "now")
+        return report
+
+    def audit(self, report: Report, when: str, before: Report | None = None,
+              verdict: Verdict | None = None, action: Action | None = None) -> None:
+        """Fail if ``report`` (or its change from ``before``) is impossible in any game
+        (:mod:`durak_spec.protocol.audit`)."""
+        players = self.rules.players if self.rules is not None else len(report.hands)
+        problems = audit(report, players, before, verdict, action)
+        if problems:
+            self.fail(impossible_message(problems, when, self.speak))
 
     def legal(self) -> tuple[Action, ...]:
         """The engine's legal actions now."""
@@ -241,8 +257,7 @@ class GameContext:
                 self.fail(f"the engine accepted {move}, but it is not among its legal actions")
             if not verdict.ok and listed:
                 self.fail(f"the engine rejected {move}, but lists it among its legal actions")
-            if not verdict.ok and after != before:
-                self.fail(f"the engine rejected {move}, but the position changed")
+            self.audit(after, f"after {move}", before, verdict, action)
             self.judge(verdict, move)
             if not verdict.ok:
                 return
@@ -278,6 +293,17 @@ class GameContext:
     def moves_of(self, name: str, kind: type[Action]) -> list[Action]:
         seat = self.seat(name)
         return [a for a in self.legal() if a.player == seat and isinstance(a, kind)]
+
+
+IMPOSSIBLE = "the engine's report is impossible"
+"""How a failure of the audit begins (reports tell it apart from a wrong answer)."""
+
+
+def impossible_message(problems: Sequence[Impossible], when: str,
+                       speak: Callable[[str], str] = str) -> str:
+    """The failure of an audit: each impossible thing, with the rule it breaks."""
+    lines = [f"{speak(p.text)}" + (f" ({p.rule})" if p.rule else "") for p in problems]
+    return f"{IMPOSSIBLE} {when}:\n    " + "\n    ".join(lines)
 
 
 def _key(action: Action) -> object:
