@@ -57,7 +57,7 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError
 from durak_spec.model.state import sort_cards
-from durak_spec.protocol import Accepted, Engine, Rejected, Report, Verdict
+from durak_spec.protocol import Accepted, Engine, ReferenceEngine, Rejected, Report, Verdict
 from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
@@ -110,6 +110,14 @@ class GameContext:
         self.verdict_checked = True
         self.failed = False
         self.ended: EndedBout | None = None
+        self.reference: ReferenceEngine | None = None
+        """The reference engine, kept in the same position as the engine (``None`` once
+        they part): where a move is rejected, its legal actions are the yardstick."""
+        self.legal_before: tuple[Action, ...] = ()
+        """The engine's legal actions in the position of the last move."""
+        self.unnamed: list[str] = []
+        """The rejections the scenario expected by a rule, that the engine gave without
+        naming a rule (reported apart from those rejected by the right rule)."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -168,6 +176,9 @@ class GameContext:
         self.rules, self.names = rules, names
         loaded = self.engine.load(state)
         self.started = True
+        self.reference = ReferenceEngine()
+        self.reference.load(state)
+        self._anyone_acts(self.engine.legal_actions())
         self.audit(loaded, "after loading the position")
 
     def deal(self, deck: Sequence[Card], seed: int = 0) -> None:
@@ -178,6 +189,11 @@ class GameContext:
         self.rules, self.names, self.deck, self.seed = rules, names, tuple(deck), seed
         self.started = True
         self.ended = None
+        self.reference = ReferenceEngine()
+        try:
+            self.reference.start(rules, self.deck, seed)
+        except ValueError:  # a deck the rules refuse: there is no reference position
+            self.reference = None
         try:
             dealt = self.engine.start(rules, self.deck, seed)
         except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
@@ -189,6 +205,7 @@ class GameContext:
         else:
             self.judge(Accepted(), "the deal")
             self.audit(dealt, "after the deal")
+            self._anyone_acts(self.engine.legal_actions())
 
     def judge(self, verdict: Verdict, move: str) -> None:
         self.verdict, self.move, self.verdict_checked = verdict, move, False
@@ -224,7 +241,20 @@ class GameContext:
         """The engine's legal actions now."""
         self.begin()
         self.settle()
-        return self.engine.legal_actions()
+        legal = self.engine.legal_actions()
+        self._anyone_acts(legal)
+        return legal
+
+    def _anyone_acts(self, legal: Sequence[Action]) -> None:
+        """Fail if the engine lists no legal action where the rules let somebody act: an
+        engine that allows nothing would pass every step that says "may not"."""
+        if legal or self.reference is None:
+            return
+        theirs = self.reference.legal_actions()
+        if theirs:
+            self.fail(f"the engine lists no legal action, but the rules let "
+                      f"{_actions_text(theirs, self.name)} (CLAR-2: only a game that is over "
+                      "leaves nobody an action)")
 
     # -- names and seats -------------------------------------------------------------------
 
@@ -259,8 +289,11 @@ class GameContext:
                 self.fail(f"the engine rejected {move}, but lists it among its legal actions")
             self.audit(after, f"after {move}", before, verdict, action)
             self.judge(verdict, move)
+            self.legal_before = legal
             if not verdict.ok:
                 return
+            if self.reference is not None and not self.reference.apply(action).ok:
+                self.reference = None  # the engine accepted what the reference does not
             self._track(before, action, after)
 
     def _track(self, before: Report, action: Action, after: Report) -> None:
@@ -289,6 +322,30 @@ class GameContext:
         if isinstance(verdict, Rejected) and rule and verdict.rule and verdict.rule != rule:
             self.fail(f"{self.move} was rejected by {verdict.rule} "
                       f"({self.speak(verdict.reason)}), not by {rule}")
+        if isinstance(verdict, Rejected) and self.move != "the deal":
+            self._same_legal_actions()
+            if rule and not verdict.rule:
+                self.unnamed.append(f"{self.move} (expected {rule})")
+
+    def _same_legal_actions(self) -> None:
+        """A rejection proves something only if the engine allows what the rules allow:
+        its legal actions where the move was rejected must be the reference's."""
+        if self.reference is None:
+            return
+        mine = {_key(a): a for a in self.legal_before}
+        theirs = {_key(a): a for a in self.reference.legal_actions()}
+        missing = [a for k, a in theirs.items() if k not in mine]
+        extra = [a for k, a in mine.items() if k not in theirs]
+        if not missing and not extra:
+            return
+        parts = []
+        if missing:
+            parts.append("it does not list " + _actions_text(missing, self.name))
+        if extra:
+            parts.append("it lists " + _actions_text(extra, self.name)
+                         + ", which the rules do not allow")
+        self.fail(f"{self.move} was rejected, but the engine's legal actions in that position "
+                  f"are not the rules': {'; '.join(parts)}")
 
     def moves_of(self, name: str, kind: type[Action]) -> list[Action]:
         seat = self.seat(name)
@@ -311,6 +368,13 @@ def _key(action: Action) -> object:
     if isinstance(action, Open):
         return (Open, action.player, frozenset(action.played))
     return action
+
+
+def _actions_text(actions: Sequence[Action], name: Callable[[int | None], str],
+                  most: int = 6) -> str:
+    shown = [f'{name(a.player)}\'s "{a.move}"' for a in actions[:most]]
+    more = f" and {len(actions) - most} more" if len(actions) > most else ""
+    return ", ".join(shown) + more
 
 
 def _cards(cards: Iterable[Card]) -> str:
