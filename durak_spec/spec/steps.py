@@ -57,7 +57,15 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError
 from durak_spec.model.state import sort_cards
-from durak_spec.protocol import Accepted, Engine, ReferenceEngine, Rejected, Report, Verdict
+from durak_spec.protocol import (
+    Accepted,
+    Engine,
+    LoadDeclined,
+    ReferenceEngine,
+    Rejected,
+    Report,
+    Verdict,
+)
 from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
@@ -174,7 +182,11 @@ class GameContext:
             self.fail(f"the position described by the Given steps is impossible: {error}\n"
                       f"  The Given steps were:\n    {given}")
         self.rules, self.names = rules, names
-        loaded = self.engine.load(state)
+        try:
+            loaded = self.engine.load(state)
+        except LoadDeclined as declined:
+            pytest.skip(f"{capabilities.name} declined to load the position: "
+                        f"{declined.message}")
         self.started = True
         self.reference = ReferenceEngine()
         self.reference.load(state)
