@@ -10,8 +10,17 @@ request over the time limit), which the report shows as an error of that scenari
 
 :func:`check_engine` is the same checker for an engine written in Python: give it a
 factory and it returns the exit code. The report ends with the line
-``N passed, N failed, N errored, N skipped``; the exit code is 1 if any scenario failed
-or errored, 0 otherwise, 2 for bad options, 3 if the checker itself could not run.
+``N passed, N failed, N errored, N skipped``. The exit codes (the same in every mode):
+
+* 0: nothing failed (skips allowed);
+* 1 (:data:`EXIT_FAILED`): the engine broke a rule: a scenario failed, a lockstep game
+  diverged, a perft count differs, or a report is impossible;
+* 2 (:data:`EXIT_USAGE`): bad options, the checker did not run;
+* 3 (:data:`EXIT_INTERNAL`): the checker itself could not run (pytest missing, ...);
+* 4 (:data:`EXIT_ENGINE`): the engine failed as a program: it failed the handshake,
+  crashed, timed out, answered out of protocol or raised (an errored scenario, a lockstep
+  engine failure, a perft position that could not be counted). It wins over 1: what an
+  engine that breaks the protocol gets right or wrong is not yet known.
 
 This module decides no rule: the scenarios state the rules, the engine answers, and the
 report quotes both.
@@ -42,10 +51,15 @@ if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not wi
 
 __all__ = [
     "BOOK_PAGE",
+    "EXIT_ENGINE",
+    "EXIT_FAILED",
+    "EXIT_INTERNAL",
+    "EXIT_USAGE",
     "REPORT_FORMAT",
     "KeptEngine",
     "add_parser",
     "check_engine",
+    "exit_status",
     "format_report",
     "junit_xml",
     "report_json",
@@ -60,6 +74,7 @@ REPORT_VERSION = 1
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_ENGINE = 4
 DEFAULT_TIMEOUT = 5.0
 
 _DESCRIPTION = (
@@ -88,8 +103,11 @@ _DESCRIPTION = (
     f"The protocol is described in {BOOK_PAGE}.",
 )
 
-_EPILOG = ("exit status: 0 if no scenario failed or errored, 1 otherwise, 2 for bad options, "
-           "3 if the checker could not run")
+_EPILOG = ("exit status: 0 if nothing failed; 1 if the engine broke a rule (a scenario "
+           "failed, a lockstep game diverged, a perft count differs, a report is "
+           "impossible); 2 for bad options; 3 if the checker itself could not run; 4 if the "
+           "engine failed as a program (handshake, crash, time-out, an answer out of "
+           "protocol, an exception: errored scenarios), which wins over 1")
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -209,7 +227,7 @@ def run_command(args: argparse.Namespace) -> int:
         except (EngineFailure, EngineError) as error:
             print(f"durak-spec check: the engine failed the handshake: {error}",
                   file=sys.stderr)
-            return EXIT_FAILED
+            return EXIT_ENGINE
         label = f"{capabilities.name} {capabilities.version}".strip() + \
             f" (command: {args.engine})"
         status = check(kept.fresh, label)
@@ -266,16 +284,19 @@ def _run_differential(args: argparse.Namespace) -> int:
             results = check_positions(None if args.engine is None else engine,
                                       max_depth=args.max_depth, progress=note)
             text, ok = format_check(results), all(r.ok for r in results)
+            broke = any(r.error for r in results)
             payload: object = [r.to_json() for r in results]
         else:
             outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
                                     profiles=args.profiles or None,
                                     players=args.players or None, progress=note)
             text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
+            broke = any(d.kind in ("engine failure", "engine error")
+                        for d in outcome.divergences)
             payload = outcome.to_json()
     except EngineFailure as error:  # before any game: the handshake
         print(f"durak-spec check: the engine failed the handshake: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_ENGINE
     finally:
         if tty:
             print(file=sys.stderr)
@@ -288,7 +309,7 @@ def _run_differential(args: argparse.Namespace) -> int:
             _write(args.json_path, document)
     out = sys.stderr if args.json_path == "-" else sys.stdout
     out.write(text.rstrip("\n") + "\n")
-    return 0 if ok else EXIT_FAILED
+    return EXIT_ENGINE if broke else 0 if ok else EXIT_FAILED
 
 
 # -- the Python entry ------------------------------------------------------------------------------
@@ -301,7 +322,8 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
                  label: str | None = None, command: str | None = None,
                  out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Check the engines that ``factory`` makes (default: the reference engine) and print
-    the report; return the exit code (0 all passed or skipped, 1 a failure or error).
+    the report; return the exit code (0 all passed or skipped, 1 a rule failure, 4 an
+    engine failure: see the module's docstring).
 
     ``factory`` is called once per scenario. Bad filters raise
     :class:`~durak_spec.core.cliargs.CommandError`.
@@ -346,7 +368,14 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         _write(junit_path, junit_xml(result, engine=engine))
     out.write(format_report(result, engine=engine, verbose=verbose) + "\n")
     out.flush()
-    return 0 if result.ok else EXIT_FAILED
+    return exit_status(result)
+
+
+def exit_status(result: RunResult) -> int:
+    """The exit code of a scenario run: 4 if any scenario errored (the engine failed as a
+    program), else 1 if any failed (a rule), else 0."""
+    counts = result.counts
+    return EXIT_ENGINE if counts.errored else EXIT_FAILED if counts.failed else 0
 
 
 def _write(path: str, text: str) -> None:
