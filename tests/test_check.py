@@ -686,10 +686,10 @@ def test_no_matching_scenario_is_one_line() -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--max-depth", "2"], "--max-depth and --time-budget limit the --perft counts"),
     (["--seed", "3"], "--seed seeds the --random games"),
     (["--perft", "--seed", "3"], "--seed seeds the --random games"),
-    (["--random", "1", "--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--random", "1", "--max-depth", "2"], "--max-depth and --time-budget limit the --perft"),
     (["--random", "1", "--rule", "BEAT-1"], "--random and --perft do not run scenarios"),
     (["--random", "1", "--seed", "-1"], "is not a count"),
     (["--tag", "source-b"], "did you mean 'source-B'? (upper and lower case differ)"),

@@ -114,6 +114,8 @@ def report_problems(report: Report, players: int) -> tuple[Impossible, ...]:
         elif report.hands[seat]:
             bad("END-1", f"P{seat} is reported out while holding {len(report.hands[seat])} "
                          "cards")
+    if out and report.stock > 0:
+        bad("END-2", f"P{out[0]} is out while the stock still holds {report.stock} cards")
     if len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
     left = [seat for seat in seats if seat not in out]
@@ -124,6 +126,9 @@ def report_problems(report: Report, players: int) -> tuple[Impossible, ...]:
     if report.durak is not None:
         if report.durak not in left or not report.over:
             bad("END-3", f"P{report.durak} is named the durak, but is not the one player left")
+        elif report.durak in seats and not report.hands[report.durak]:
+            bad("END-4", f"P{report.durak} is named the durak holding no cards: the last "
+                         "players went out together, a draw")
     elif report.over and left:
         bad("END-3", f"the game is over with P{left[0]} left in it, but nobody is the durak")
     if not over:
