@@ -65,7 +65,6 @@ def test_the_reference_reproduces_every_stored_count(positions: list[PerftPositi
     assert [r.position.id for r in results] == [p.id for p in positions]
     failed = [r for r in results if not r.ok]
     assert not failed, format_check(failed)
-    assert sum(r.seconds for r in results) < 10  # "a few seconds" (measured: about 1.5 s)
     assert format_check(results).splitlines()[-1].startswith(
         f"{len(positions)} positions: {len(positions)} ok, 0 failed, 0 skipped")
 

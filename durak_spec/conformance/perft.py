@@ -110,6 +110,14 @@ class PerftError(DurakError):
     code = "perft-engine"
 
 
+class PerftUnreachable(PerftError):
+    """An engine that cannot load and rejects one of the stored moves that reach a
+    position from the deal (a turn-based engine need not accept the reference's order of
+    moves): the position is skipped with that reason, not failed."""
+
+    code = "perft-unreachable"
+
+
 class PerftImpossible(PerftError):
     """An engine whose report after an action no game can reach (a rule failure, named by
     :mod:`durak_spec.protocol.audit`)."""
@@ -217,6 +225,11 @@ class _Walker:
             self.restarts += 1
         for action in target[len(self.path):]:
             verdict = self.engine.apply(action)
+            if not isinstance(verdict, Accepted) and len(self.path) < len(self.moves):
+                raise PerftUnreachable(
+                    f"not reached: the engine cannot load positions and rejected move "
+                    f"{len(self.path) + 1} of the {len(self.moves)} that reach it from the "
+                    f"deal, {action} ({getattr(verdict, 'reason', verdict)})")
             if not isinstance(verdict, Accepted):
                 line = ", ".join(str(a) for a in target)
                 raise PerftError(f"the engine rejected {action}, which it listed as legal, "
@@ -497,6 +510,12 @@ def check_positions(engine: Engine | None = None,
                                           position.seed, level, position.moves)
                     if counts[-1] != expected[level - 1]:
                         break
+        except PerftUnreachable as unreachable:
+            results.append(PerftCheck(position, expected, (), time.perf_counter() - started,
+                                      skipped=str(unreachable)))
+            if progress is not None:
+                progress(index + 1, len(positions), results[-1])
+            continue
         except PerftImpossible as failure:
             error, impossible = str(failure), True
         except (PerftError, EngineFailure) as failure:
