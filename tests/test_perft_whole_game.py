@@ -57,7 +57,8 @@ def _nobody_skipped(seat: int, players: int, out: Any = ()) -> int:
     return (seat + 1) % players
 
 
-def _done_never_counts(state: GameState) -> tuple[int, ...]:
+def _done_never_counts(state: GameState, *_: object) -> tuple[int, ...]:
+    # turns.pending without CLAR-3's done (any extra parameters of pending are ignored)
     from durak_spec.engine.attack import table_ranks, throwers
     from durak_spec.engine.limits import attack_limit
 
