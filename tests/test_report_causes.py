@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from test_audit import CopyingTakeEngine
-from test_rejections import NamesNoRule, WrongRule
+from test_rejections import ListsTooMuch, NamesNoRule, WrongRule
 
 from durak_spec.conformance.checker import causes, check_engine
 from durak_spec.core.ruleindex import load_rule_index
@@ -56,3 +56,10 @@ def test_rejections_without_a_rule_are_counted_apart() -> None:
     assert "scenarios passed, but the engine named no rule ID" in line
     assert "Causes:" not in text
     assert "Rejected, rule not named" not in _report(None, ["BEAT-3"])
+
+
+def test_legal_actions_listed_too_many_are_charged_to_the_rule_they_break() -> None:
+    found = causes(run(ListsTooMuch, rules=["BEAT-3"]))
+    assert [(c.rule, c.kind) for c in found] == [
+        ("ATTACK-3", "rejects rightly, but lists other legal actions there")]
+    assert "which the rules do not allow (ATTACK-3: " in (found[0].example.message or "")

@@ -568,6 +568,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("but lists it among its legal actions", "rejects a move it lists as legal"),
 )
 _RULE_IN_TEXT = re.compile(r"\(([A-Z]+-[0-9]+)\)")
+_RULE_AFTER = re.compile(r"\(([A-Z]+-[0-9]+): ")
 _WRONG_RULE = re.compile(r"was rejected by ([A-Z]+-[0-9]+) .*, not by ([A-Z]+-[0-9]+)\Z",
                          re.DOTALL)
 
@@ -584,9 +585,10 @@ def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
         return wrong[2], f"rejects with another rule ID ({wrong[1]})"
     for phrase, kind in _KINDS:
         if phrase in message:
-            if kind.startswith("reports a position"):  # the audit names the rule it breaks
-                found = _RULE_IN_TEXT.search(message)
-                rule = found[1] if found else None
+            if kind.startswith(("reports a position", "rejects rightly")):
+                # the audit, or the reference on the action listed too many, names the rule
+                found = _RULE_IN_TEXT.search(message) or _RULE_AFTER.search(message)
+                rule = found[1] if found else rule
             return rule, kind
     if " was rejected (" in message:
         return rule, "rejects a move the rules allow"

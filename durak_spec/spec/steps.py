@@ -354,8 +354,11 @@ class GameContext:
         if missing:
             parts.append("it does not list " + _actions_text(missing, self.name))
         if extra:
+            why = self.reference.apply(extra[0])  # illegal there: the state stays as it is
+            rule = f" ({why.rule}: {self.speak(why.reason)})" \
+                if isinstance(why, Rejected) and why.rule else ""
             parts.append("it lists " + _actions_text(extra, self.name)
-                         + ", which the rules do not allow")
+                         + f", which the rules do not allow{rule}")
         self.fail(f"{self.move} was rejected, but the engine's legal actions in that position "
                   f"are not the rules': {'; '.join(parts)}")
 
