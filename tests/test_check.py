@@ -548,7 +548,7 @@ def test_a_failing_subprocess_errors_that_scenario_and_is_restarted(
     script.write_text(_CRASHING, encoding="utf-8")
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))} {mode}", "--rule", "BEAT-1",
                  "--timeout", "4", "--json", str(tmp_path / "r.json"))
-    assert result.code == 1, result.err
+    assert result.code == 4, result.err  # an engine failure, not a rule failure
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     errored = [i for i, s in enumerate(scenarios) if s["outcome"] == "errored"]
     assert errored, result.out
@@ -564,7 +564,7 @@ def test_a_failing_subprocess_errors_that_scenario_and_is_restarted(
 
 def test_an_engine_that_fails_the_handshake_is_reported(tmp_path: Path) -> None:
     result = cli("--engine", f"{PYTHON} -c \"print('hello?')\"")
-    assert result.code == 1
+    assert result.code == 4
     assert "handshake" in result.err and "hello?" in result.err
 
 
@@ -618,7 +618,7 @@ def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Pat
     script.write_text(_HANGS_ON_THE_FIFTH, encoding="utf-8")
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}", "--timeout", "3",
                  "--json", str(tmp_path / "r.json"))
-    assert result.code == 1
+    assert result.code == 4
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     outcomes = [s["outcome"] for s in scenarios]
     first_skip = outcomes.index("skipped")
@@ -643,7 +643,7 @@ def test_a_lone_surrogate_in_an_engine_name_is_a_failed_handshake(tmp_path: Path
             sys.stdout.flush()
         """), encoding="utf-8")
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}")
-    assert result.code == 1
+    assert result.code == 4
     assert "handshake" in result.err and "lone surrogate" in result.err
 
 
@@ -686,10 +686,10 @@ def test_no_matching_scenario_is_one_line() -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--max-depth", "2"], "--max-depth and --time-budget limit the --perft counts"),
     (["--seed", "3"], "--seed seeds the --random games"),
     (["--perft", "--seed", "3"], "--seed seeds the --random games"),
-    (["--random", "1", "--max-depth", "2"], "--max-depth limits the --perft counts"),
+    (["--random", "1", "--max-depth", "2"], "--max-depth and --time-budget limit the --perft"),
     (["--random", "1", "--rule", "BEAT-1"], "--random and --perft do not run scenarios"),
     (["--random", "1", "--seed", "-1"], "is not a count"),
     (["--tag", "source-b"], "did you mean 'source-B'? (upper and lower case differ)"),

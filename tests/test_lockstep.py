@@ -283,8 +283,10 @@ def test_a_wrong_report_field_names_the_field_and_its_rule() -> None:
     result = play_lockstep(CountsDiscardWrong(), [profile("classic-throw-in").rules(2)],
                            games=3, seed=1)
     (divergence,) = result.divergences
-    assert divergence.kind == "report"
-    (difference,) = divergence.differences
+    # A 37th card is impossible in any game: the audit says so first, then the field.
+    assert divergence.kind == "impossible report" and divergence.rule == "DEAL-1"
+    impossible, difference = divergence.differences
+    assert "make 37 cards, not 36" in impossible.engine
     assert difference.field == "discard" and difference.rule == "DEFEND-1"
     assert int(difference.engine) == int(difference.reference) + 1
     # The bout that filled the discard pile for the first time ended with the last action.

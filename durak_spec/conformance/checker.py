@@ -10,8 +10,17 @@ request over the time limit), which the report shows as an error of that scenari
 
 :func:`check_engine` is the same checker for an engine written in Python: give it a
 factory and it returns the exit code. The report ends with the line
-``N passed, N failed, N errored, N skipped``; the exit code is 1 if any scenario failed
-or errored, 0 otherwise, 2 for bad options, 3 if the checker itself could not run.
+``N passed, N failed, N errored, N skipped``. The exit codes (the same in every mode):
+
+* 0: nothing failed (skips allowed);
+* 1 (:data:`EXIT_FAILED`): the engine broke a rule: a scenario failed, a lockstep game
+  diverged, a perft count differs, or a report is impossible;
+* 2 (:data:`EXIT_USAGE`): bad options, the checker did not run;
+* 3 (:data:`EXIT_INTERNAL`): the checker itself could not run (pytest missing, ...);
+* 4 (:data:`EXIT_ENGINE`): the engine failed as a program: it failed the handshake,
+  crashed, timed out, answered out of protocol or raised (an errored scenario, a lockstep
+  engine failure, a perft position that could not be counted). It wins over 1: what an
+  engine that breaks the protocol gets right or wrong is not yet known.
 
 This module decides no rule: the scenarios state the rules, the engine answers, and the
 report quotes both.
@@ -20,10 +29,12 @@ report quotes both.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
@@ -42,10 +53,17 @@ if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not wi
 
 __all__ = [
     "BOOK_PAGE",
+    "EXIT_ENGINE",
+    "EXIT_FAILED",
+    "EXIT_INTERNAL",
+    "EXIT_USAGE",
     "REPORT_FORMAT",
+    "Cause",
     "KeptEngine",
     "add_parser",
+    "causes",
     "check_engine",
+    "exit_status",
     "format_report",
     "junit_xml",
     "report_json",
@@ -60,6 +78,7 @@ REPORT_VERSION = 1
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_ENGINE = 4
 DEFAULT_TIMEOUT = 5.0
 
 _DESCRIPTION = (
@@ -88,8 +107,11 @@ _DESCRIPTION = (
     f"The protocol is described in {BOOK_PAGE}.",
 )
 
-_EPILOG = ("exit status: 0 if no scenario failed or errored, 1 otherwise, 2 for bad options, "
-           "3 if the checker could not run")
+_EPILOG = ("exit status: 0 if nothing failed; 1 if the engine broke a rule (a scenario "
+           "failed, a lockstep game diverged, a perft count differs, a report is "
+           "impossible); 2 for bad options; 3 if the checker itself could not run; 4 if the "
+           "engine failed as a program (handshake, crash, time-out, an answer out of "
+           "protocol, an exception: errored scenarios), which wins over 1")
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -139,10 +161,15 @@ def add_parser(subparsers: Subparsers) -> None:
                              "the engine claims)")
     parser.add_argument("--perft", action="store_true",
                         help="instead of the scenarios, compare the engine's perft counts "
-                             "(action sequences to depth 1..N from stacked deals) with the "
-                             "stored ones")
+                             "(action sequences to depth 1..N from stacked deals and from "
+                             "positions in the middle and at the end of games) with the "
+                             "stored ones, depth by depth")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="with --perft, count only to this depth")
+    parser.add_argument("--time-budget", metavar="S", type=_seconds, default=None,
+                        dest="time_budget",
+                        help="with --perft, the most seconds spent on one position (no "
+                             "deeper count starts once they are spent)")
     parser.set_defaults(handler=run_command)
 
 
@@ -179,9 +206,9 @@ def run_command(args: argparse.Namespace) -> int:
                             command=args.engine)
 
     if args.random is None and args.perft is False:
-        if args.max_depth is not None:
-            raise CommandError("--max-depth limits the --perft counts; add --perft or leave "
-                               "it out")
+        if args.max_depth is not None or args.time_budget is not None:
+            raise CommandError("--max-depth and --time-budget limit the --perft counts; add "
+                               "--perft or leave them out")
         if args.seed is not None:
             raise CommandError("--seed seeds the --random games; add --random N or leave it "
                                "out")
@@ -209,7 +236,7 @@ def run_command(args: argparse.Namespace) -> int:
         except (EngineFailure, EngineError) as error:
             print(f"durak-spec check: the engine failed the handshake: {error}",
                   file=sys.stderr)
-            return EXIT_FAILED
+            return EXIT_ENGINE
         label = f"{capabilities.name} {capabilities.version}".strip() + \
             f" (command: {args.engine})"
         status = check(kept.fresh, label)
@@ -230,8 +257,10 @@ def _run_differential(args: argparse.Namespace) -> int:
         raise CommandError("choose one of --random and --perft")
     if args.perft and args.seed is not None:
         raise CommandError("--seed seeds the --random games; --perft counts fixed deals")
-    if args.random is not None and args.max_depth is not None:
-        raise CommandError("--max-depth limits the --perft counts, not the --random games")
+    if args.random is not None and (args.max_depth is not None
+                                    or args.time_budget is not None):
+        raise CommandError("--max-depth and --time-budget limit the --perft counts, not the "
+                           "--random games")
     if args.perft and args.players:
         raise CommandError("--players chooses the --random games' player counts; --perft "
                            "counts every stored position the engine claims")
@@ -264,18 +293,22 @@ def _run_differential(args: argparse.Namespace) -> int:
     try:
         if args.perft:
             results = check_positions(None if args.engine is None else engine,
-                                      max_depth=args.max_depth, progress=note)
+                                      max_depth=args.max_depth, progress=note,
+                                      budget=args.time_budget)
             text, ok = format_check(results), all(r.ok for r in results)
+            broke = any(r.error and not r.impossible for r in results)
             payload: object = [r.to_json() for r in results]
         else:
             outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
                                     profiles=args.profiles or None,
                                     players=args.players or None, progress=note)
             text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
+            broke = any(d.kind in ("engine failure", "engine error")
+                        for d in outcome.divergences)
             payload = outcome.to_json()
     except EngineFailure as error:  # before any game: the handshake
         print(f"durak-spec check: the engine failed the handshake: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_ENGINE
     finally:
         if tty:
             print(file=sys.stderr)
@@ -288,7 +321,7 @@ def _run_differential(args: argparse.Namespace) -> int:
             _write(args.json_path, document)
     out = sys.stderr if args.json_path == "-" else sys.stdout
     out.write(text.rstrip("\n") + "\n")
-    return 0 if ok else EXIT_FAILED
+    return EXIT_ENGINE if broke else 0 if ok else EXIT_FAILED
 
 
 # -- the Python entry ------------------------------------------------------------------------------
@@ -301,7 +334,8 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
                  label: str | None = None, command: str | None = None,
                  out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Check the engines that ``factory`` makes (default: the reference engine) and print
-    the report; return the exit code (0 all passed or skipped, 1 a failure or error).
+    the report; return the exit code (0 all passed or skipped, 1 a rule failure, 4 an
+    engine failure: see the module's docstring).
 
     ``factory`` is called once per scenario. Bad filters raise
     :class:`~durak_spec.core.cliargs.CommandError`.
@@ -346,7 +380,14 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         _write(junit_path, junit_xml(result, engine=engine))
     out.write(format_report(result, engine=engine, verbose=verbose) + "\n")
     out.flush()
-    return 0 if result.ok else EXIT_FAILED
+    return exit_status(result)
+
+
+def exit_status(result: RunResult) -> int:
+    """The exit code of a scenario run: 4 if any scenario errored (the engine failed as a
+    program), else 1 if any failed (a rule), else 0."""
+    counts = result.counts
+    return EXIT_ENGINE if counts.errored else EXIT_FAILED if counts.failed else 0
 
 
 def _write(path: str, text: str) -> None:
@@ -497,14 +538,125 @@ def _block(label: str, text: str, indent: int = 6) -> list[str]:
     return [" " * indent + label + lines[0]] + [pad + line for line in lines[1:]]
 
 
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """One distinct cause of failures: a rule and what the engine did about it, with the
+    scenarios it explains (the first of them is the example shown)."""
+
+    rule: str | None
+    kind: str
+    scenarios: tuple[ScenarioResult, ...]
+
+    @property
+    def example(self) -> ScenarioResult:
+        return self.scenarios[0]
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "kind": self.kind, "count": len(self.scenarios),
+                "examples": [s.example or s.where for s in self.scenarios],
+                "read": f"durak-spec rules {self.rule}" if self.rule else None}
+
+
+_KINDS: tuple[tuple[str, str], ...] = (
+    # (a phrase of the step library's failure messages, the kind of cause it shows)
+    ("the engine's report is impossible", "reports a position no game can reach"),
+    ("was accepted, but the rules forbid it", "accepts a move the rules forbid"),
+    ("the engine lists no legal action", "lists no legal action where the rules allow some"),
+    ("legal actions in that position are not the rules'",
+     "rejects rightly, but lists other legal actions there"),
+    ("but it is not among its legal actions", "accepts a move it does not list as legal"),
+    ("but lists it among its legal actions", "rejects a move it lists as legal"),
+)
+_RULE_IN_TEXT = re.compile(r"\(([A-Z]+-[0-9]+)\)")
+_RULE_AFTER = re.compile(r"\(([A-Z]+-[0-9]+): ")
+_WRONG_RULE = re.compile(r"was rejected by ([A-Z]+-[0-9]+) .*, not by ([A-Z]+-[0-9]+)\Z",
+                         re.DOTALL)
+
+
+def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
+    """The rule and the kind of one failed or errored scenario."""
+    message = item.message or ""
+    rule = item.rule_ids[0] if item.rule_ids else None
+    if item.outcome == "errored":
+        return None, "fails as a program (crash, time-out, an answer out of protocol, an " \
+                     "exception)"
+    wrong = _WRONG_RULE.search(message)
+    if wrong is not None:
+        return wrong[2], f"rejects with another rule ID ({wrong[1]})"
+    for phrase, kind in _KINDS:
+        if phrase in message:
+            if kind.startswith(("reports a position", "rejects rightly")):
+                # the audit, or the reference on the action listed too many, names the rule
+                found = _RULE_IN_TEXT.search(message) or _RULE_AFTER.search(message)
+                rule = found[1] if found else rule
+            return rule, kind
+    if " was rejected (" in message:
+        return rule, "rejects a move the rules allow"
+    return rule, "answers otherwise than the rule says"
+
+
+def causes(result: RunResult) -> list[Cause]:
+    """The distinct causes of the failed and errored scenarios, most scenarios first."""
+    groups: dict[tuple[str | None, str], list[ScenarioResult]] = {}
+    for item in result.scenarios:
+        if item.outcome in ("failed", "errored"):
+            groups.setdefault(_cause_of(item), []).append(item)
+    found = [Cause(rule, kind, tuple(items)) for (rule, kind), items in groups.items()]
+    return sorted(found, key=lambda c: -len(c.scenarios))
+
+
+def _causes_text(result: RunResult) -> list[str]:
+    index = load_rule_index()
+    found = causes(result)
+    if not found:
+        return []
+    lines = [f"Causes: {len(found)} distinct, explaining "
+             f"{sum(len(c.scenarios) for c in found)} failed or errored scenarios "
+             "(most first; the detail by rule follows)"]
+    for number, cause in enumerate(found, start=1):
+        rule = cause.rule
+        known = rule is not None and rule in index
+        title = f"{rule} {index[rule].title}" if rule is not None and known else "the engine"
+        count = len(cause.scenarios)
+        lines.append(f"  {number}. {title}: the engine {cause.kind} "
+                     f"({count} scenario{'s' if count != 1 else ''})")
+        if rule is not None and known:
+            lines.append(f"     rule: {index[rule].summary}")
+            lines.append(f"     read: durak-spec rules {rule}")
+        first = cause.example
+        what = (first.message or "").splitlines()
+        lines.append(f"     e.g.  {first.cite}: " + " ".join(w.strip() for w in what[:3])[:300])
+        more = [s.example or s.where for s in cause.scenarios[1:8]]
+        if more:
+            rest = count - 1 - len(more)
+            lines.append("     also: " + ", ".join(more) + (f" and {rest} more" if rest else ""))
+    lines.append("")
+    return lines
+
+
+def _unnamed_text(result: RunResult) -> list[str]:
+    unnamed = [s for s in result.scenarios if s.rule_not_named]
+    if not unnamed:
+        return []
+    first = unnamed[0]
+    return [f"Rejected, rule not named: {len(unnamed)} scenarios passed, but the engine "
+            "named no rule ID where the scenario names one (rejected by the right rule: "
+            f"{sum(s.outcome == 'passed' for s in result.scenarios) - len(unnamed)} passed);",
+            f"  e.g. {first.cite}: {first.unnamed[0]}", ""]
+
+
 def format_report(result: RunResult, *, engine: str = "", verbose: bool = False) -> str:
-    """The text report: per rule ID its scenarios' outcomes, then the closing counts line."""
+    """The text report: the distinct causes of failure first (each with its rule's text
+    and where to read it), then per rule ID its scenarios' outcomes, then the closing
+    counts line."""
     index = load_rule_index()
     counts = result.counts
     lines = [f"Checked {engine or result.engine or 'the engine'} against "
              f"{counts.total} scenarios of {result.features} in {result.seconds:.1f} s"
              + (f" ({result.deselected} left out by the filters)" if result.deselected else ""),
              ""]
+    lines.extend(_causes_text(result))
+    lines.extend(_unnamed_text(result))
     shown: dict[str, str] = {}
     for rule, results in result.by_rule().items():
         title = index[rule].title if rule in index else "scenarios that carry no rule ID"
@@ -564,6 +716,8 @@ def report_json(result: RunResult, *, engine: str = "", command: str | None = No
         "features": str(result.features), "filters": filters or {},
         "seconds": round(result.seconds, 3), "counts": result.counts.to_json(),
         "deselected": result.deselected, "summary": str(result.counts),
+        "causes": [cause.to_json() for cause in causes(result)],
+        "rule_not_named": sum(s.rule_not_named for s in result.scenarios),
         "rules": rules, "scenarios": [item.to_json() for item in result.scenarios],
     }
 

@@ -89,7 +89,8 @@ from durak_spec.model.rules import (
     RuleSetError,
 )
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report
+from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report, Verdict
+from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = [
@@ -120,12 +121,15 @@ DEFAULT_PROBE_RATE = 0.2
 _LEGAL_SHOWN = 8  # legal-action differences listed per divergence
 
 DivergenceKind = Literal["deal", "verdict", "report", "legal actions", "probe",
-                         "engine failure", "engine error"]
+                         "engine failure", "engine error", "impossible report"]
 DIVERGENCE_KINDS: tuple[DivergenceKind, ...] = ("deal", "verdict", "report", "legal actions",
-                                                "probe", "engine failure", "engine error")
+                                                "probe", "engine failure", "engine error",
+                                                "impossible report")
 """What diverged: the report after the deal, the verdict on a legal action, the report
 after an action, the legal actions, an illegal action (probe) the engine accepted or that
-changed its state, an engine that broke the protocol, an engine that raised or refused."""
+changed its state, an engine that broke the protocol, an engine that raised or refused, a
+report no game can reach (:mod:`durak_spec.protocol.audit`, checked before the reference
+is compared)."""
 
 
 # -- records: replayable games -------------------------------------------------------------------
@@ -614,6 +618,17 @@ class _Game:
                 "a Report", None),)))
         return report
 
+    def _audit(self, report: Report, before: Report | None = None,
+               verdict: Verdict | None = None, action: Action | None = None) -> _Found | None:
+        """The engine's report audited on its own (``before``: the position it came from,
+        as both agreed on it)."""
+        problems = audit(report, self.rules.players, before, verdict, action)
+        if not problems:
+            return None
+        return _Found("impossible report", tuple(
+            Difference("report", p.text, "a position some game can reach", p.rule)
+            for p in problems))
+
     def _legal(self) -> list[Difference]:
         mine = tuple(self._call("legal", self.engine.legal_actions))
         odd = next((a for a in mine if not isinstance(a, Action)), None)
@@ -626,6 +641,9 @@ class _Game:
     def start(self) -> _Found | None:
         report = self._report("start", lambda: self.engine.start(self.rules, self.deck,
                                                                 self.seed))
+        impossible = self._audit(report)
+        if impossible is not None:
+            return impossible
         differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
         if differences:
             return _Found("deal", tuple(differences))
@@ -645,8 +663,12 @@ class _Game:
                                                  self.context_rule),))
         self.state = apply(before, action)
         self.legal = legal_actions(self.state)
-        differences = _compare_reports(self._report(), Report.of(self.state), before, action,
+        report = self._report()
+        impossible = self._audit(report, Report.of(before), verdict, action)
+        differences = _compare_reports(report, Report.of(self.state), before, action,
                                        self.state)
+        if impossible is not None:  # what is impossible first, then what differs
+            return replace(impossible, differences=impossible.differences + tuple(differences))
         if differences:
             return _Found("report", tuple(differences))
         differences = self._legal()

@@ -42,13 +42,13 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card, parse_cards
 from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
-from durak_spec.core.errors import DurakError, InputError
+from durak_spec.core.errors import DurakError, InputError, NotationError
 from durak_spec.core.jsonio import (
     JsonError,
     expect_int,
@@ -63,10 +63,11 @@ from durak_spec.core.jsonio import (
 )
 from durak_spec.core.jsonio import Path as Path_
 from durak_spec.engine import apply, deck_order, legal_actions, new_game
-from durak_spec.model.actions import Action
+from durak_spec.model.actions import Action, parse_action
 from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Accepted, Engine
+from durak_spec.protocol import Accepted, Engine, Report, Verdict
+from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = [
@@ -109,6 +110,21 @@ class PerftError(DurakError):
     code = "perft-engine"
 
 
+class PerftUnreachable(PerftError):
+    """An engine that cannot load and rejects one of the stored moves that reach a
+    position from the deal (a turn-based engine need not accept the reference's order of
+    moves): the position is skipped with that reason, not failed."""
+
+    code = "perft-unreachable"
+
+
+class PerftImpossible(PerftError):
+    """An engine whose report after an action no game can reach (a rule failure, named by
+    :mod:`durak_spec.protocol.audit`)."""
+
+    code = "perft-impossible"
+
+
 @dataclass(frozen=True, slots=True)
 class PerftPosition:
     """A stacked deal and its counts at depth 1, 2, ..., ``len(counts)``."""
@@ -119,20 +135,30 @@ class PerftPosition:
     seed: int
     counts: tuple[int, ...]
     note: str = ""
+    moves: tuple[Action, ...] = ()
+    """The actions played from the deal to the counted position: none for a deal, a whole
+    bout or more for a position from the middle or the end of a game."""
 
     @property
     def depth(self) -> int:
         return len(self.counts)
 
     def start(self) -> GameState:
-        return new_game(self.rules, deck=self.deck, seed=self.seed)
+        """The counted position: the deal, then :attr:`moves`."""
+        state = new_game(self.rules, deck=self.deck, seed=self.seed)
+        for action in self.moves:
+            state = apply(state, action)
+        return state
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"id": self.id}
         if self.note:
             data["note"] = self.note
         data.update({"rules": self.rules.to_dict(), "deck": [str(c) for c in self.deck],
-                     "seed": self.seed, "counts": list(self.counts)})
+                     "seed": self.seed})
+        if self.moves:
+            data["moves"] = [str(a) for a in self.moves]
+        data["counts"] = list(self.counts)
         return data
 
 
@@ -163,29 +189,70 @@ def _check_depth(depth: int) -> None:
 class _Walker:
     """Moves an engine to any path from the deal: forward by ``apply``, back by a restart."""
 
-    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int) -> None:
+    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int,
+                 moves: Sequence[Action] = ()) -> None:
         self.engine = engine
         self.rules = rules
         self.deck = tuple(deck)
         self.seed = seed
+        self.moves = tuple(moves)
         self.path: list[Action] = []
         self.started = False
         self.restarts = 0
+        self.reported: Report | None = None
+        self.origin: GameState | None = None
+        """The position after :attr:`moves`, loaded directly where the engine can load
+        (replaying a long game at every step back would cost the most time)."""
+        if self.moves and engine.capabilities().load:
+            state = new_game(rules, deck=self.deck, seed=seed)
+            for action in self.moves:
+                state = apply(state, action)
+            self.origin = state
 
     def go(self, target: Sequence[Action]) -> None:
+        """Bring the engine to ``target`` (after :attr:`moves`), auditing every report."""
+        target = [*self.moves, *target]
         here = len(self.path)
         if not self.started or here > len(target) or list(target[:here]) != self.path:
-            self.engine.start(self.rules, self.deck, self.seed)
+            self.path = []
+            if self.origin is not None:
+                self.reported = self.engine.load(self.origin)
+                self.path = list(self.moves)
+            else:
+                self.reported = self.engine.start(self.rules, self.deck, self.seed)
+            self._audit(self.path, None, None)
             self.started = True
             self.restarts += 1
-            self.path = []
         for action in target[len(self.path):]:
             verdict = self.engine.apply(action)
+            if not isinstance(verdict, Accepted) and len(self.path) < len(self.moves):
+                raise PerftUnreachable(
+                    f"not reached: the engine cannot load positions and rejected move "
+                    f"{len(self.path) + 1} of the {len(self.moves)} that reach it from the "
+                    f"deal, {action} ({getattr(verdict, 'reason', verdict)})")
             if not isinstance(verdict, Accepted):
                 line = ", ".join(str(a) for a in target)
                 raise PerftError(f"the engine rejected {action}, which it listed as legal, "
                                  f"after: {line or 'the deal'} ({verdict})")
             self.path.append(action)
+            self._audit(self.path, action, verdict)
+
+    def _audit(self, path: Sequence[Action], action: Action | None,
+               verdict: Verdict | None) -> None:
+        before = self.reported
+        report = self.engine.report() if action is not None else before
+        if report is None:
+            return
+        problems = audit(report, self.rules.players, before if action else None, verdict,
+                         action)
+        self.reported = report
+        if problems:
+            counted = list(path[len(self.moves):]) if len(path) >= len(self.moves) else []
+            where = ", ".join(str(a) for a in counted) or \
+                ("the position counted" if self.moves else "the deal")
+            raise PerftImpossible(f"impossible report after {where}: "
+                                  + "; ".join(str(p) for p in problems),
+                                  rule=next((p.rule for p in problems if p.rule), None))
 
     def legal(self, target: Sequence[Action]) -> tuple[Action, ...]:
         self.go(target)
@@ -193,18 +260,20 @@ class _Walker:
 
 
 def perft_engine(engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int,
-                 depth: int) -> tuple[int, ...]:
+                 depth: int, moves: Sequence[Action] = ()) -> tuple[int, ...]:
     """The counts of :func:`perft`, as ``engine`` plays them (``start``/``apply`` only).
 
     The tree is walked depth first in the engine's own order of legal actions; stepping
     back starts the game again and replays the path. Repeated actions in the engine's
     list count as often as listed (as perft counts what a move generator produces).
-    Raises :class:`PerftError` if the engine rejects an action it listed, and lets engine
-    failures through.
+    ``moves`` are played from the deal first: the counts are those of the position they
+    reach. Every report on the way is audited (:mod:`durak_spec.protocol.audit`).
+    Raises :class:`PerftImpossible` for a report no game can reach, :class:`PerftError` if
+    the engine rejects an action it listed, and lets engine failures through.
     """
     _check_depth(depth)
     counts = [0] * depth
-    walker = _Walker(engine, rules, deck, seed)
+    walker = _Walker(engine, rules, deck, seed, moves)
 
     def visit(path: list[Action], level: int) -> None:
         actions = walker.legal(path)
@@ -226,7 +295,7 @@ class Located:
     reference_only: tuple[Action, ...]
 
     def __str__(self) -> str:
-        where = ", ".join(str(a) for a in self.path) or "the deal"
+        where = ", ".join(str(a) for a in self.path) or "the position counted"
         parts = []
         if self.engine_only:
             parts.append("the engine also lists " + ", ".join(str(a) for a in
@@ -244,7 +313,7 @@ def locate(engine: Engine, position: PerftPosition, depth: int | None = None
     ``None`` if there is none."""
     depth = position.depth if depth is None else depth
     _check_depth(depth)
-    walker = _Walker(engine, position.rules, position.deck, position.seed)
+    walker = _Walker(engine, position.rules, position.deck, position.seed, position.moves)
 
     def visit(state: GameState, path: list[Action], level: int) -> Located | None:
         mine = walker.legal(path)
@@ -282,7 +351,7 @@ _POSITION_FIELDS = ("id", "rules", "deck", "seed", "counts")
 
 
 def _read_position(value: object, path: Path_) -> PerftPosition:
-    data = expect_object(value, path, _POSITION_FIELDS, ("note",))
+    data = expect_object(value, path, _POSITION_FIELDS, ("note", "moves"))
     ident = expect_str(data["id"], (path, "id"), empty=False)
     note = expect_str(data.get("note", ""), (path, "note"))
     rules_data = data["rules"]
@@ -307,7 +376,14 @@ def _read_position(value: object, path: Path_) -> PerftPosition:
                                       (path, "counts"))]
     if not counts:
         fail((path, "counts"), "must list the count of at least depth 1")
-    return PerftPosition(ident, rules, tuple(deck), seed, tuple(counts), note)
+    moves = []
+    for item, where in members(expect_list(data.get("moves", []), (path, "moves")),
+                               (path, "moves")):
+        try:
+            moves.append(parse_action(expect_str(item, where)))
+        except NotationError as error:
+            fail(where, str(error))
+    return PerftPosition(ident, rules, tuple(deck), seed, tuple(counts), note, tuple(moves))
 
 
 def load_positions(paths: Iterable[Path | str] | None = None) -> list[PerftPosition]:
@@ -355,11 +431,21 @@ class PerftCheck:
     located: Located | None = None
     skipped: str = ""
     """Why the position was not counted (rules the engine does not claim)."""
+    cut: str = ""
+    """Why the engine was counted to fewer depths than stored (the time budget)."""
+    impossible: bool = False
+    """The error is an impossible report (a rule failure, not an engine failure)."""
 
     @property
     def ok(self) -> bool:
-        """No failure: the counts match, or the position was skipped."""
-        return bool(self.skipped) or (not self.error and self.counts == self.expected)
+        """No failure: the counts match (as deep as the budget allowed), or skipped."""
+        if self.skipped:
+            return True
+        if self.error:
+            return False
+        if self.cut:
+            return self.counts == self.expected[:len(self.counts)]
+        return self.counts == self.expected
 
     @property
     def first_mismatch(self) -> int | None:
@@ -375,19 +461,25 @@ class PerftCheck:
                 "counts": list(self.counts), "first_mismatch": self.first_mismatch,
                 "seconds": round(self.seconds, 4), "error": self.error or None,
                 "located": None if self.located is None else str(self.located),
-                "skipped": self.skipped or None}
+                "skipped": self.skipped or None, "cut": self.cut or None,
+                "impossible": self.impossible,
+                "moves": [str(a) for a in self.position.moves]}
 
 
 def check_positions(engine: Engine | None = None,
                     positions: Sequence[PerftPosition] | None = None, *,
                     max_depth: int | None = None, locate_mismatch: bool = True,
                     progress: Callable[[int, int, PerftCheck], None] | None = None,
-                    ) -> list[PerftCheck]:
+                    budget: float | None = None) -> list[PerftCheck]:
     """Count every position with ``engine`` (default: the reference, in-process) and
-    compare with the stored counts (up to ``max_depth``). For an engine whose counts
-    differ, ``locate_mismatch`` also finds the first position whose legal actions
-    differ. Positions under rules the engine does not claim are skipped (with the reason).
-    ``progress`` hears (positions done, positions in all, the result) after each one."""
+    compare with the stored counts (up to ``max_depth``), depth by depth: an engine is
+    counted to depth 1, compared, then to depth 2, and so on, and the first depth whose
+    count differs ends that position (deeper counts are not worth their time). For such a
+    position, ``locate_mismatch`` also finds the first path whose legal actions differ.
+    ``budget`` is the most seconds spent on one position: no deeper count is started once
+    it is spent (the result says so in :attr:`PerftCheck.cut`). Positions under rules the
+    engine does not claim are skipped (with the reason). ``progress`` hears (positions
+    done, positions in all, the result) after each one."""
     positions = load_positions() if positions is None else positions
     results: list[PerftCheck] = []
     capabilities = engine.capabilities() if engine is not None else None
@@ -401,14 +493,31 @@ def check_positions(engine: Engine | None = None,
                 progress(index + 1, len(positions), results[-1])
             continue
         started = time.perf_counter()
-        error = ""
+        error = cut = ""
+        impossible = False
         counts: tuple[int, ...] = ()
         try:
             if engine is None:
                 counts = perft(position.start(), depth)
             else:
-                counts = perft_engine(engine, position.rules, position.deck, position.seed,
-                                      depth)
+                for level in range(1, depth + 1):
+                    spent = time.perf_counter() - started
+                    if budget is not None and level > 1 and spent > budget:
+                        cut = (f"counted to depth {level - 1} of {depth}: the time budget "
+                               f"of {budget:g} s was spent")
+                        break
+                    counts = perft_engine(engine, position.rules, position.deck,
+                                          position.seed, level, position.moves)
+                    if counts[-1] != expected[level - 1]:
+                        break
+        except PerftUnreachable as unreachable:
+            results.append(PerftCheck(position, expected, (), time.perf_counter() - started,
+                                      skipped=str(unreachable)))
+            if progress is not None:
+                progress(index + 1, len(positions), results[-1])
+            continue
+        except PerftImpossible as failure:
+            error, impossible = str(failure), True
         except (PerftError, EngineFailure) as failure:
             error = str(failure)
             restart = getattr(engine, "restart", None)
@@ -420,16 +529,17 @@ def check_positions(engine: Engine | None = None,
             error = f"{type(failure).__name__}: {failure}"
         seconds = time.perf_counter() - started
         located = None
-        if engine is not None and locate_mismatch and not error and counts != expected:
-            mismatch = next(d for d, (a, b) in enumerate(zip(counts, expected, strict=True),
-                                                         start=1) if a != b)
+        mismatch = next((d for d, (a, b) in enumerate(zip(counts, expected, strict=False),
+                                                      start=1) if a != b), None)
+        if engine is not None and locate_mismatch and not error and mismatch is not None:
             try:
                 located = locate(engine, position, mismatch)
             except (KeyboardInterrupt, SystemExit, MemoryError):
                 raise
             except Exception as failure:  # the counts already tell the failure
                 error = f"while locating the difference: {failure}"
-        result = PerftCheck(position, expected, counts, seconds, error, located)
+        result = PerftCheck(position, expected, counts, seconds, error, located, cut=cut,
+                            impossible=impossible)
         results.append(result)
         if progress is not None:
             progress(index + 1, len(positions), result)
@@ -451,17 +561,22 @@ def format_check(results: Sequence[PerftCheck]) -> str:
         if result.skipped:
             lines.append(f"skip  {head}: {result.skipped}")
             continue
+        if position.moves:
+            head += f", {len(position.moves)} actions into the game"
         if result.ok:
             lines.append(f"ok    {head}: {' '.join(map(str, result.counts))} "
-                         f"({result.seconds:.2f} s)")
+                         f"({result.seconds:.2f} s)" + (f"; {result.cut}" if result.cut else ""))
             continue
         lines.append(f"FAIL  {head}")
         if result.error:
-            lines.append(f"      error: {result.error}")
-        if result.counts:
+            lines.append(f"      {'rule' if result.impossible else 'error'}: {result.error}")
+        if result.counts and result.first_mismatch is not None:
+            depth = result.first_mismatch
             lines.append(f"      engine:   {' '.join(map(str, result.counts))}")
-            lines.append(f"      expected: {' '.join(map(str, result.expected))}")
-            lines.append(f"      first difference at depth {result.first_mismatch}")
+            lines.append(f"      expected: {' '.join(map(str, result.expected[:depth]))}"
+                         + (f" (then {' '.join(map(str, result.expected[depth:]))})"
+                            if depth < len(result.expected) else ""))
+            lines.append(f"      first difference at depth {depth} (deeper counts skipped)")
         if result.located is not None:
             lines.append(f"      {result.located}")
     failed = sum(not r.ok for r in results)
@@ -550,11 +665,127 @@ _DEFINITIONS: tuple[tuple[str, str, RuleSet, tuple[str, ...], str | None, str], 
 )
 
 
+def _big_hand(state: GameState) -> bool:
+    return max(map(len, state.hands)) >= 12 and bool(state.table)
+
+
+def _six_attack_cards(state: GameState) -> bool:
+    return len(state.table) == 6
+
+
+def _five_after_the_first_bout(state: GameState) -> bool:
+    # Five attack cards in a later bout, and a sixth may come (LIMIT-3 no longer holds).
+    return (len(state.table) == 5 and state.bout > 0
+            and any(a.kind == "throw" for a in legal_actions(state)))
+
+
+def _out_seat_next(state: GameState) -> bool:
+    # A player is out and sits right after the defender, and the bout can end at once:
+    # the next roles must skip that seat (ORDER-6).
+    out, players = state.out, state.players
+    return (bool(out) and len(state.in_game()) >= 3 and bool(state.table)
+            and all(p.cover for p in state.table)
+            and any((state.defender + k) % players in out for k in (1, 2)))
+
+
+def _empty_stock(state: GameState) -> bool:
+    return not state.stock and len(state.in_game()) >= 3 and bool(state.table)
+
+
+def _player_out(state: GameState) -> bool:
+    return bool(state.finished) and len(state.in_game()) >= 3
+
+
+def _short_next_hand(state: GameState) -> bool:
+    # An attack the defender could transfer by rank, to a next player too short for it.
+    if not state.rules.transfer or not state.table or any(p.cover for p in state.table):
+        return False
+    ranks = {p.attack.rank for p in state.table}
+    if len(ranks) != 1 or not any(c.rank in ranks for c in state.hands[state.defender]):
+        return False
+    after = [s for s in state.in_game() if s != state.defender]
+    nxt = min(after, key=lambda s: (s - state.defender) % state.players)
+    return len(state.hands[nxt]) <= len(state.table) and len(state.in_game()) >= 3
+
+
+def _endgame(state: GameState) -> bool:
+    # The last bouts: nothing to draw, few cards left, the finish within reach.
+    return (not state.stock and sum(map(len, state.hands)) <= 9 and not state.table
+            and len(state.in_game()) >= 2)
+
+
+def _last_two_out(state: GameState) -> bool:
+    # Two players left, each within one card of going out: a draw can happen (END-4).
+    rest = state.in_game()
+    return (not state.stock and len(rest) == 2 and all(len(state.hands[s]) <= 2 for s in rest)
+            and not state.table)
+
+
+# Positions from the middle and the end of games: (id, rules, predicate, note). Each is the
+# first position of a seeded random game of the reference (the first game from seed 0 on
+# that reaches one) where the predicate holds; the file stores the deal and the moves.
+_GAME_POSITIONS: tuple[tuple[str, RuleSet, Callable[[GameState], bool], str], ...] = (
+    ("big-hand-2p", _CLASSIC.rules(2), _big_hand,
+     "a hand of twelve cards or more, after takes, with a bout under way"),
+    ("six-attack-cards-3p", _CLASSIC.rules(3), _six_attack_cards,
+     "six attack cards on the table: no seventh may come (LIMIT-1)"),
+    ("six-attack-cards-transfer-4p", _TRANSFER.rules(4), _six_attack_cards,
+     "six attack cards with transfers: none may be added by a transfer (TRANSFER-4)"),
+    ("five-attack-cards-later-3p", _CLASSIC.rules(3), _five_after_the_first_bout,
+     "five attack cards after the first bout: a sixth may come (LIMIT-1, not LIMIT-3)"),
+    ("out-seat-next-4p", _CLASSIC.rules(4), _out_seat_next,
+     "the seat after the defender is out and the bout can end: the roles skip it (ORDER-6)"),
+    ("out-seat-next-5p", _TRANSFER.rules(5), _out_seat_next,
+     "the same in the transfer game, with five players"),
+    ("empty-stock-4p", _CLASSIC.rules(4), _empty_stock,
+     "the stock is empty and three or more still play: players go out (END-1)"),
+    ("player-out-4p", _CLASSIC.rules(4), _player_out,
+     "a player is out: roles skip them (ORDER-6)"),
+    ("player-out-transfer-5p", _TRANSFER.rules(5), _player_out,
+     "a player is out in the transfer game: transfers skip them too"),
+    ("short-next-hand-3p", _TRANSFER.rules(3), _short_next_hand,
+     "a transfer by rank that the next hand is too short for (TRANSFER-3)"),
+    ("short-next-hand-4p", _TRANSFER.rules(4), _short_next_hand,
+     "a transfer by rank that the next hand is too short for (TRANSFER-3)"),
+    ("endgame-3p", _CLASSIC.rules(3), _endgame,
+     "nothing to draw and at most nine cards left: counted to the end of the game"),
+    ("endgame-transfer-3p", _TRANSFER.rules(3), _endgame,
+     "the end of a transfer game: going out, the durak or a draw within reach"),
+    ("last-two-2p", _CLASSIC.rules(2), _last_two_out,
+     "two players with at most two cards each: a draw (END-4) or a durak (END-3)"),
+    ("last-two-4p", _CLASSIC.rules(4), _last_two_out,
+     "two players left of four, at most two cards each"),
+)
+
+
+def _reach(rules: RuleSet, wanted: Callable[[GameState], bool]
+           ) -> tuple[tuple[Card, ...], tuple[Action, ...]]:
+    """The deal and the moves of the first seeded random game that reaches ``wanted``."""
+    from durak_spec.engine import deal
+
+    for game in range(2000):
+        rng = random.Random(f"durak-spec perft/{game}")
+        deck = deal(rules, game)
+        state = new_game(rules, deck=deck, seed=0)
+        moves: list[Action] = []
+        while not state.is_over:
+            if moves and wanted(state):
+                return deck, tuple(moves)
+            actions = legal_actions(state)
+            # Takes are chosen more often than by chance: hands grow and games last.
+            takes = [a for a in actions if a.kind == "take"]
+            action = takes[0] if takes and rng.random() < 0.3 else rng.choice(actions)
+            moves.append(action)
+            state = apply(state, action)
+    raise ValueError(f"no game of {rules} reached the position wanted")
+
+
 def _deepest(state: GameState, budget: int) -> tuple[int, ...]:
-    """The counts to the greatest depth whose tree visits at most ``budget`` positions."""
+    """The counts to the greatest depth whose tree visits at most ``budget`` positions
+    (and one depth of 0 where every game has ended: deeper ones say nothing more)."""
     best = perft(state, 1)
     for depth in range(2, MAX_DEPTH + 1):
-        if sum(best) > budget:  # the next depth would visit sum(best) positions
+        if sum(best) > budget or best[-1] == 0:  # the next depth visits sum(best) positions
             break
         best = perft(state, depth)
     return best
@@ -570,6 +801,11 @@ def generate(directory: Path | None = None, *, budget: int = DEFAULT_BUDGET) -> 
         state = new_game(rules, deck=deck, seed=0)
         counts = _deepest(state, budget)
         files.setdefault(name, []).append(PerftPosition(ident, rules, deck, 0, counts, note))
+    for ident, rules, wanted, note in _GAME_POSITIONS:
+        deck, moves = _reach(rules, wanted)
+        position = PerftPosition(ident, rules, deck, 0, (), note, moves)
+        files.setdefault("whole-game", []).append(
+            replace(position, counts=_deepest(position.start(), budget)))
     written = []
     for name, positions in files.items():
         path = directory / f"{name}.json"
@@ -601,6 +837,10 @@ def add_parser(subparsers: Subparsers) -> None:
         description="Perft-style counts of action sequences for stacked deals: check the "
                     "stored counts against the reference or an engine (the default), list "
                     "the stored positions, or regenerate the files from the reference. "
+                    "Positions are deals and positions from the middle and end of games "
+                    "(a deal and the moves that reach them); an engine is counted depth by "
+                    "depth and stops at the first depth that differs, naming the first path "
+                    "whose legal actions differ, and every report is audited. "
                     "Exit status: 0 if every count matches, 1 if not, 2 for bad input.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
@@ -617,6 +857,10 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="time limit of each request to --engine, in seconds (default 5)")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="count no deeper than this (for slow engines)")
+    parser.add_argument("--time-budget", metavar="S", type=_seconds, default=None,
+                        dest="time_budget",
+                        help="with --engine: the most seconds spent on one position; no "
+                             "deeper count starts once they are spent (reported, not failed)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="with --generate: write here instead of the package directory")
     parser.add_argument("--budget", metavar="N", type=positive_count, default=None,
@@ -639,7 +883,7 @@ def run(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec perft``."""
     generating = {"--dir": args.dir, "--budget": args.budget}
     checking = {"--engine": args.engine, "--timeout": args.timeout,
-                "--max-depth": args.max_depth}
+                "--max-depth": args.max_depth, "--time-budget": args.time_budget}
     mode = "--generate" if args.generate else "--list" if args.list else "--check"
     wrong = {"--generate": {**checking, "FILE": args.files or None},
              "--list": {**generating, **checking}, "--check": generating}[mode]
@@ -674,7 +918,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _progress(sys.stderr)
     try:
         results = check_positions(engine, positions, max_depth=args.max_depth,
-                                  progress=progress)
+                                  progress=progress, budget=args.time_budget)
     except EngineFailure as error:
         print(f"durak-spec perft: the engine failed: {error}", file=sys.stderr)
         return 1

@@ -30,6 +30,7 @@ __all__ = [
     "Accepted",
     "Capabilities",
     "Engine",
+    "LoadDeclined",
     "NoGame",
     "ReferenceEngine",
     "Rejected",
@@ -164,7 +165,12 @@ class Engine(Protocol):
         ...
 
     def load(self, state: GameState) -> Report:
-        """Begin from a position (only if ``capabilities().load``)."""
+        """Begin from a position (only if ``capabilities().load``).
+
+        An engine that can load positions but not this one (a position it cannot
+        represent) raises :class:`LoadDeclined` with the reason: the checker counts the
+        scenario as skipped with that reason, not as an error.
+        """
         ...
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -182,6 +188,14 @@ class Engine(Protocol):
     def close(self) -> None:
         """Release the engine's resources."""
         ...
+
+
+class LoadDeclined(InputError):
+    """An engine's standard answer to a ``load`` of a position it cannot represent (over
+    the wire: an error response with ``"declined": true``). Not a verdict on the rules:
+    a checker skips what needed the position, giving the reason."""
+
+    code = "load-declined"
 
 
 class NoGame(InputError):

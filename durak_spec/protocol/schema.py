@@ -294,7 +294,13 @@ def _responses() -> dict[str, Any]:
             "id": _described(_nullable(_ref("id")),
                              "null when the request's id could not be read."),
             "ok": {"const": False}, "error": {"type": "string"},
-            "rule": _nullable(_ref("ruleId"))}, ["id", "ok", "error"],
+            "rule": _nullable(_ref("ruleId")),
+            "declined": _described({"type": "boolean"},
+                                   "Only in answer to load: true when the engine cannot "
+                                   "represent this position (the standard way to decline "
+                                   "it). The checker counts what needed the position as "
+                                   "skipped, with error as the reason.")},
+            ["id", "ok", "error"],
             "The engine cannot serve the request (a malformed request, no game yet, an "
             "invalid position, rules it does not play). Not for illegal actions: those are "
             "rejected."),

@@ -24,7 +24,7 @@ from typing import TextIO
 
 from durak_spec.core.cliargs import CommandError, Subparsers
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
-from durak_spec.protocol import Engine, ReferenceEngine
+from durak_spec.protocol import Engine, LoadDeclined, ReferenceEngine
 from durak_spec.protocol.wire import (
     MAX_LINE,
     ApplyRequest,
@@ -64,6 +64,8 @@ class Server:
             return self._dispatch(request)
         except (IllegalAction, InvalidState) as error:
             return ErrorReply(request.id, error.reason, error.rule)
+        except LoadDeclined as error:
+            return ErrorReply(request.id, error.message, declined=True)
         except DurakError as error:
             return ErrorReply(request.id, str(error))
         except Exception as error:  # an engine bug must not bring the server down

@@ -42,7 +42,7 @@ from durak_spec.core.errors import DurakError, InvalidState
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
-from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, Report, Verdict
+from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, LoadDeclined, Report, Verdict
 from durak_spec.protocol.wire import (
     ApplyRequest,
     Codec,
@@ -405,6 +405,8 @@ class SubprocessEngine:
         self._requests += 1
         self._seconds += time.perf_counter() - started
         if isinstance(reply, ErrorReply):
+            if reply.declined:
+                raise LoadDeclined(reply.error)
             if reply.rule is not None and isinstance(request, StartRequest | LoadRequest):
                 raise InvalidState(reply.rule, reply.error)
             raise EngineError(request.cmd, reply.error, reply.rule)

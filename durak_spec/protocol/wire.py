@@ -25,7 +25,10 @@ quit       (none)                                           (none); the engine t
 
 A successful response has ``"ok": true``; a request the engine cannot serve gets
 ``{"id": n, "ok": false, "error": "...", "rule": "DEAL-1" | null}`` (``rule`` optional, and
-``id`` null when the request had no readable id). Rejecting an illegal action is *not* an
+``id`` null when the request had no readable id). An engine with the ``load`` capability
+that cannot represent one position declines it with the standard answer
+``{"id": n, "ok": false, "error": "why", "declined": true}`` (only to ``load``): the
+checker skips what needed that position, giving the reason. Rejecting an illegal action is *not* an
 error: it is an ``apply`` response with ``"accepted": false``.
 
 Cards are written in the project's notation, rank then suit: ``"7♣"``, ``"10♥"``; an
@@ -703,11 +706,16 @@ class OkReply:
 
 @dataclass(frozen=True, slots=True)
 class ErrorReply:
-    """The engine could not serve the request; ``rule`` names a rule ID when one applies."""
+    """The engine could not serve the request; ``rule`` names a rule ID when one applies.
+
+    ``declined`` (``"declined": true`` on the wire, only in answer to ``load``) is the
+    standard way to say "I cannot represent this position": the checker skips what needed
+    it, with ``error`` as the reason."""
 
     id: int | None
     error: str
     rule: str | None = None
+    declined: bool = False
 
 
 Reply = HelloReply | ReportReply | LegalReply | VerdictReply | OkReply | ErrorReply
@@ -831,6 +839,8 @@ def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
         if reply.rule is not None:
             data["rule"] = reply.rule
+        if reply.declined:
+            data["declined"] = True
         return write_json(data)
     if isinstance(reply, HelloReply):
         return write_json({"id": reply.id, "ok": True, **_capabilities_json(reply.capabilities)})
@@ -877,10 +887,14 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         fail("ok", "is missing")
     ok = expect_bool(data["ok"], "ok")
     if not ok:
-        expect_object(data, None, ("id", "ok", "error"), ("rule",), noun="message")
+        expect_object(data, None, ("id", "ok", "error"), ("rule", "declined"), noun="message")
         ident = data["id"]
+        declined = expect_bool(data.get("declined", False), "declined")
+        if declined and cmd != "load":
+            fail("declined", f"only a load may be declined, not {cmd}")
         return ErrorReply(None if ident is None else expect_int(ident, "id"),
-                          expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"))
+                          expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"),
+                          declined)
     ident = expect_int(data["id"], "id")
     if cmd in ("start", "load", "state"):
         if data.keys() != _REPORT_REPLY_KEYS:

@@ -166,6 +166,15 @@ class ScenarioResult:
     the name by which the book, the reports and the command line cite it."""
     step_line: int | None = None
     """The line of the step that failed or errored, if one did."""
+    unnamed: tuple[str, ...] = ()
+    """The moves the scenario expected rejected by a rule that the engine rejected without
+    naming any rule: such a scenario passes, "rejected, rule not named", which reports
+    tell apart from "rejected by the right rule" (a wrong rule fails)."""
+
+    @property
+    def rule_not_named(self) -> bool:
+        """Passed, but with a rejection that named no rule."""
+        return self.outcome == "passed" and bool(self.unnamed)
 
     @property
     def where(self) -> str:
@@ -185,7 +194,7 @@ class ScenarioResult:
             "rules": list(self.rule_ids), "tags": list(self.tags), "outcome": self.outcome,
             "step": self.step, "message": self.message, "skip_reason": self.skip_reason,
             "profile": self.profile, "players": list(self.players),
-            "seconds": round(self.seconds, 6),
+            "seconds": round(self.seconds, 6), "rule_not_named": list(self.unnamed),
         }
 
 
@@ -444,7 +453,8 @@ class _Pending:
             outcome=self.outcome, step=self.step, message=self.message,
             skip_reason=self.skip_reason, profile=profile, players=tuple(players or ()),
             seconds=self.seconds, trace=tuple(self.trace), nodeid=nodeid,
-            example=self.meta.example, step_line=self.step_line)
+            example=self.meta.example, step_line=self.step_line,
+            unnamed=tuple(game.unnamed) if game is not None else ())
 
 
 def _step_text(step: Step) -> str:

@@ -57,10 +57,20 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError
 from durak_spec.model.state import sort_cards
-from durak_spec.protocol import Accepted, Engine, Rejected, Report, Verdict
+from durak_spec.protocol import (
+    Accepted,
+    Engine,
+    LoadDeclined,
+    ReferenceEngine,
+    Rejected,
+    Report,
+    Verdict,
+)
+from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
-__all__ = ["CARD", "CARDS", "NAME", "NAMES", "Claims", "GameContext"]
+__all__ = ["CARD", "CARDS", "IMPOSSIBLE", "NAME", "NAMES", "Claims", "GameContext",
+           "impossible_message"]
 
 Claims = Callable[[RuleSet], "str | None"]
 """Whether an engine claims a rule set: ``None`` if it does, else the reason it does not."""
@@ -108,6 +118,14 @@ class GameContext:
         self.verdict_checked = True
         self.failed = False
         self.ended: EndedBout | None = None
+        self.reference: ReferenceEngine | None = None
+        """The reference engine, kept in the same position as the engine (``None`` once
+        they part): where a move is rejected, its legal actions are the yardstick."""
+        self.legal_before: tuple[Action, ...] = ()
+        """The engine's legal actions in the position of the last move."""
+        self.unnamed: list[str] = []
+        """The rejections the scenario expected by a rule, that the engine gave without
+        naming a rule (reported apart from those rejected by the right rule)."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -164,8 +182,16 @@ class GameContext:
             self.fail(f"the position described by the Given steps is impossible: {error}\n"
                       f"  The Given steps were:\n    {given}")
         self.rules, self.names = rules, names
-        self.engine.load(state)
+        try:
+            loaded = self.engine.load(state)
+        except LoadDeclined as declined:
+            pytest.skip(f"{capabilities.name} declined to load the position: "
+                        f"{declined.message}")
         self.started = True
+        self.reference = ReferenceEngine()
+        self.reference.load(state)
+        self._anyone_acts(self.engine.legal_actions())
+        self.audit(loaded, "after loading the position")
 
     def deal(self, deck: Sequence[Card], seed: int = 0) -> None:
         """Start a game from a deck order (CLAR-10); a refused deck becomes the verdict."""
@@ -175,8 +201,13 @@ class GameContext:
         self.rules, self.names, self.deck, self.seed = rules, names, tuple(deck), seed
         self.started = True
         self.ended = None
+        self.reference = ReferenceEngine()
         try:
-            self.engine.start(rules, self.deck, seed)
+            self.reference.start(rules, self.deck, seed)
+        except ValueError:  # a deck the rules refuse: there is no reference position
+            self.reference = None
+        try:
+            dealt = self.engine.start(rules, self.deck, seed)
         except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
             raise
         except ValueError as error:
@@ -185,6 +216,8 @@ class GameContext:
                         "the deal")
         else:
             self.judge(Accepted(), "the deal")
+            self.audit(dealt, "after the deal")
+            self._anyone_acts(self.engine.legal_actions())
 
     def judge(self, verdict: Verdict, move: str) -> None:
         self.verdict, self.move, self.verdict_checked = verdict, move, False
@@ -199,16 +232,41 @@ class GameContext:
                       "but no 'Then it is rejected' step says so")
 
     def report(self) -> Report:
-        """The engine's report of the position now."""
+        """The engine's report of the position now (audited: an impossible report fails
+        the step, whatever the step checks)."""
         self.begin()
         self.settle()
-        return self.engine.report()
+        report = self.engine.report()
+        self.audit(report, "now")
+        return report
+
+    def audit(self, report: Report, when: str, before: Report | None = None,
+              verdict: Verdict | None = None, action: Action | None = None) -> None:
+        """Fail if ``report`` (or its change from ``before``) is impossible in any game
+        (:mod:`durak_spec.protocol.audit`)."""
+        players = self.rules.players if self.rules is not None else len(report.hands)
+        problems = audit(report, players, before, verdict, action)
+        if problems:
+            self.fail(impossible_message(problems, when, self.speak))
 
     def legal(self) -> tuple[Action, ...]:
         """The engine's legal actions now."""
         self.begin()
         self.settle()
-        return self.engine.legal_actions()
+        legal = self.engine.legal_actions()
+        self._anyone_acts(legal)
+        return legal
+
+    def _anyone_acts(self, legal: Sequence[Action]) -> None:
+        """Fail if the engine lists no legal action where the rules let somebody act: an
+        engine that allows nothing would pass every step that says "may not"."""
+        if legal or self.reference is None:
+            return
+        theirs = self.reference.legal_actions()
+        if theirs:
+            self.fail(f"the engine lists no legal action, but the rules let "
+                      f"{_actions_text(theirs, self.name)} (CLAR-2: only a game that is over "
+                      "leaves nobody an action)")
 
     # -- names and seats -------------------------------------------------------------------
 
@@ -241,11 +299,13 @@ class GameContext:
                 self.fail(f"the engine accepted {move}, but it is not among its legal actions")
             if not verdict.ok and listed:
                 self.fail(f"the engine rejected {move}, but lists it among its legal actions")
-            if not verdict.ok and after != before:
-                self.fail(f"the engine rejected {move}, but the position changed")
+            self.audit(after, f"after {move}", before, verdict, action)
             self.judge(verdict, move)
+            self.legal_before = legal
             if not verdict.ok:
                 return
+            if self.reference is not None and not self.reference.apply(action).ok:
+                self.reference = None  # the engine accepted what the reference does not
             self._track(before, action, after)
 
     def _track(self, before: Report, action: Action, after: Report) -> None:
@@ -274,10 +334,48 @@ class GameContext:
         if isinstance(verdict, Rejected) and rule and verdict.rule and verdict.rule != rule:
             self.fail(f"{self.move} was rejected by {verdict.rule} "
                       f"({self.speak(verdict.reason)}), not by {rule}")
+        if isinstance(verdict, Rejected) and self.move != "the deal":
+            self._same_legal_actions()
+            if rule and not verdict.rule:
+                self.unnamed.append(f"{self.move} (expected {rule})")
+
+    def _same_legal_actions(self) -> None:
+        """A rejection proves something only if the engine allows what the rules allow:
+        its legal actions where the move was rejected must be the reference's."""
+        if self.reference is None:
+            return
+        mine = {_key(a): a for a in self.legal_before}
+        theirs = {_key(a): a for a in self.reference.legal_actions()}
+        missing = [a for k, a in theirs.items() if k not in mine]
+        extra = [a for k, a in mine.items() if k not in theirs]
+        if not missing and not extra:
+            return
+        parts = []
+        if missing:
+            parts.append("it does not list " + _actions_text(missing, self.name))
+        if extra:
+            why = self.reference.apply(extra[0])  # illegal there: the state stays as it is
+            rule = f" ({why.rule}: {self.speak(why.reason)})" \
+                if isinstance(why, Rejected) and why.rule else ""
+            parts.append("it lists " + _actions_text(extra, self.name)
+                         + f", which the rules do not allow{rule}")
+        self.fail(f"{self.move} was rejected, but the engine's legal actions in that position "
+                  f"are not the rules': {'; '.join(parts)}")
 
     def moves_of(self, name: str, kind: type[Action]) -> list[Action]:
         seat = self.seat(name)
         return [a for a in self.legal() if a.player == seat and isinstance(a, kind)]
+
+
+IMPOSSIBLE = "the engine's report is impossible"
+"""How a failure of the audit begins (reports tell it apart from a wrong answer)."""
+
+
+def impossible_message(problems: Sequence[Impossible], when: str,
+                       speak: Callable[[str], str] = str) -> str:
+    """The failure of an audit: each impossible thing, with the rule it breaks."""
+    lines = [f"{speak(p.text)}" + (f" ({p.rule})" if p.rule else "") for p in problems]
+    return f"{IMPOSSIBLE} {when}:\n    " + "\n    ".join(lines)
 
 
 def _key(action: Action) -> object:
@@ -285,6 +383,13 @@ def _key(action: Action) -> object:
     if isinstance(action, Open):
         return (Open, action.player, frozenset(action.played))
     return action
+
+
+def _actions_text(actions: Sequence[Action], name: Callable[[int | None], str],
+                  most: int = 6) -> str:
+    shown = [f'{name(a.player)}\'s "{a.move}"' for a in actions[:most]]
+    more = f" and {len(actions) - most} more" if len(actions) > most else ""
+    return ", ".join(shown) + more
 
 
 def _cards(cards: Iterable[Card]) -> str:
