@@ -88,6 +88,8 @@ class GameState(NamedTuple):
       shown: trumps shown this bout to transfer (TRANSFER-7, CLAR-6).
       known: for each seat, the cards in its hand that every player knows (VIEW-2).
       finished: the seats that are out, in groups by the bout end at which they went out.
+      thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
+        the bout's last attack card; ``None`` between bouts and under other protocols.
     """
 
     rules: RuleSet
@@ -107,6 +109,7 @@ class GameState(NamedTuple):
     shown: frozenset[Card] = frozenset()
     known: tuple[frozenset[Card], ...] = ()
     finished: tuple[tuple[int, ...], ...] = ()
+    thrower: int | None = None
 
     # -- derived facts -------------------------------------------------------------
 

@@ -88,6 +88,8 @@ _POSITION: Final = MappingProxyType({
     "shown": "Trumps shown this bout to transfer.",
     "known": "For each seat, the cards in its hand that every player knows.",
     "finished": "Seats that are out, in groups by the bout end at which they went out.",
+    "thrower": "Under turn_order last-thrower, the seat that played the bout's last attack "
+               "card; null otherwise.",
 })
 
 
@@ -220,6 +222,7 @@ def _state() -> dict[str, Any]:
         "start_hands": _array({"type": "integer", "minimum": 0, "maximum": 36}),
         "shown": cards, "known": _array(cards),
         "finished": _array(_array(_ref("seat"), minItems=1)),
+        "thrower": {"oneOf": [_ref("seat"), {"type": "null"}]},
     }
     properties: dict[str, Any] = {"format": {"const": STATE_FORMAT},
                                   "version": {"const": VERSION}, "rules": _ref("rules")}
