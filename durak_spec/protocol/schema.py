@@ -269,7 +269,14 @@ def _responses() -> dict[str, Any]:
                           description="The player counts the engine plays."),
         "axes": axes,
         "capabilities": _object({"load": {"type": "boolean",
-                                          "description": "Whether the engine answers load."}},
+                                          "description": "Whether the engine answers load."},
+                                 "turn_order": {
+                                     "type": "array", "minItems": 1,
+                                     "items": {"enum": ["free", "opener-first",
+                                                        "last-thrower"]},
+                                     "description": "The bout protocols the engine plays, "
+                                                    "its own first (CLAR-3, CLAR-17, "
+                                                    "CLAR-18); default [\"free\"]."}},
                                 ["load"]),
     }, ["id", "ok", "protocol", "name", "version", "profiles", "players", "capabilities"],
         "The answer to hello.")

@@ -10,7 +10,8 @@ message; this module is the strict Python encoder and decoder of the same messag
 cmd        request fields                                   successful response fields
 =========  ===============================================  ====================================
 hello      (none)                                           protocol, name, version, profiles,
-                                                            players, capabilities {load},
+                                                            players, capabilities {load,
+                                                            turn_order (optional)},
                                                             axes {axis: [values]} (optional)
 start      rules {axis: value, every axis},                 report
            deck [36 cards in dealing and drawing order],
@@ -22,6 +23,11 @@ apply      action                                           accepted: true, or a
 state      (none)                                           report
 quit       (none)                                           (none); the engine then exits
 =========  ===============================================  ====================================
+
+An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
+``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
+CLAR-3); the checker then plays its profiles, scenarios and lockstep games under that
+protocol, and its ``legal`` lists the actions of the one seat to act.
 
 A successful response has ``"ok": true``; a request the engine cannot serve gets
 ``{"id": n, "ok": false, "error": "...", "rule": "DEAL-1" | null}`` (``rule`` optional, and
@@ -553,7 +559,9 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
     return {"protocol": caps.protocol, "name": caps.name, "version": caps.version,
             "profiles": list(caps.profiles), "players": list(caps.players),
             "axes": {name: list(values) for name, values in caps.axes.items()},
-            "capabilities": {"load": caps.load}}
+            "capabilities": {"load": caps.load,
+                             **({"turn_order": list(caps.turn_orders)}
+                                if caps.turn_orders != ("free",) else {})}}
 
 
 AXIS_VALUES: Final = MappingProxyType({
@@ -586,7 +594,7 @@ def _axes(value: object, path: Path) -> dict[str, tuple[str, ...]]:
 def _capabilities(data: Mapping[str, Any]) -> Capabilities:
     profiles = expect_list(data["profiles"], "profiles")
     players = expect_list(data["players"], "players")
-    extra = expect_object(data["capabilities"], "capabilities", ("load",))
+    extra = expect_object(data["capabilities"], "capabilities", ("load",), ("turn_order",))
     return Capabilities(
         name=expect_str(data["name"], "name", empty=False),
         version=expect_str(data["version"], "version"),
@@ -597,7 +605,22 @@ def _capabilities(data: Mapping[str, Any]) -> Capabilities:
                        for i, n in enumerate(players)]),
         load=expect_bool(extra["load"], ("capabilities", "load")),
         axes=_axes(data.get("axes", {}), "axes"),
+        turn_orders=_turn_orders(extra.get("turn_order", ["free"])),
     )
+
+
+def _turn_orders(value: object) -> tuple[str, ...]:
+    """The bout protocols an engine declares (``capabilities.turn_order``): a list of
+    values of the axis ``turn_order``, its own first; a single value may stand alone."""
+    path: Path = ("capabilities", "turn_order")
+    items = [value] if isinstance(value, str) else expect_list(value, path)
+    choices = AXIS_VALUES["turn_order"]
+    for i, item in enumerate(items):
+        if not isinstance(item, str) or item not in choices:
+            fail((path, i), f"must be one of {', '.join(choices)}, not {show(item)}")
+    if not items:
+        fail(path, "names no bout protocol (free, opener-first or last-thrower)")
+    return tuple(items)
 
 
 # -- messages ----------------------------------------------------------------------------------
