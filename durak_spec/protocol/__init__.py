@@ -60,6 +60,10 @@ class Capabilities:
     the engine plays, its own first; its profiles are claimed under each of them. A
     ``turn_order`` entry of :attr:`axes` says the same and takes precedence."""
 
+    step: bool = False
+    """Whether the engine answers ``apply`` with ``then`` by the report and legal actions
+    after the action as well (one round trip per action; see :mod:`.wire`)."""
+
     def plays_turn_order(self, value: str) -> bool:
         """Whether the engine plays the bout protocol ``value``."""
         return value in self.axes.get("turn_order", self.turn_orders)

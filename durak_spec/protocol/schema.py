@@ -238,6 +238,9 @@ _REQUEST_FIELD_SCHEMAS: Final = MappingProxyType({
     "id": _ref("id"), "rules": _ref("rules"), "deck": _array(_ref("card")),
     "seed": {"type": "integer", "minimum": -MAX_ID, "maximum": MAX_ID},
     "state": _ref("state"), "action": _ref("action"),
+    "then": {"type": "boolean", "description": "Optional, only to an engine that declares "
+             "capabilities.step: answer an accepted action with the report and the legal "
+             "actions after it (one round trip per action)."},
 })
 
 
@@ -245,8 +248,9 @@ def _requests() -> dict[str, Any]:
     defs: dict[str, Any] = {"request": {"oneOf": [_ref(f"{cmd}Request") for cmd in COMMANDS]}}
     for cmd in COMMANDS:
         names = REQUEST_FIELDS[cmd]
+        shown = (*names, "then") if cmd == "apply" else names
         properties = {name: {"const": cmd} if name == "cmd" else _REQUEST_FIELD_SCHEMAS[name]
-                      for name in names}
+                      for name in shown}
         defs[f"{cmd}Request"] = _object(properties, list(names), _REQUESTS[cmd])
     return defs
 
@@ -276,7 +280,11 @@ def _responses() -> dict[str, Any]:
                                                         "last-thrower"]},
                                      "description": "The bout protocols the engine plays, "
                                                     "its own first (CLAR-3, CLAR-17, "
-                                                    "CLAR-18); default [\"free\"]."}},
+                                                    "CLAR-18); default [\"free\"]."},
+                                 "step": {"type": "boolean",
+                                          "description": "Whether the engine answers an "
+                                                         "apply with then by the report and "
+                                                         "legal actions after it too."}},
                                 ["load"]),
     }, ["id", "ok", "protocol", "name", "version", "profiles", "players", "capabilities"],
         "The answer to hello.")
@@ -289,7 +297,12 @@ def _responses() -> dict[str, Any]:
         "legalResponse": _object({**ok, "actions": _array(_ref("action"))},
                                  ["id", "ok", "actions"],
                                  "The answer to legal; an empty list means the game is over."),
-        "acceptedResponse": _object({**ok, "accepted": {"const": True}},
+        "acceptedResponse": _object({**ok, "accepted": {"const": True},
+                                     "report": _described(_ref("report"), "With then: the "
+                                                          "report after the action."),
+                                     "actions": _described(_array(_ref("action")), "With "
+                                                           "then: the legal actions after "
+                                                           "the action.")},
                                     ["id", "ok", "accepted"],
                                     "The answer to apply when the action was legal and is "
                                     "played."),

@@ -18,11 +18,18 @@ start      rules {axis: value, every axis},                 report
            seed (ORDER-2's chance)
 load       state (a position document, see below)          report  (optional: capability load)
 legal      (none)                                           actions [every legal action]
-apply      action                                           accepted: true, or accepted: false
-                                                            with reason and rule (ID or null)
+apply      action, then (optional: capability step)         accepted: true, or accepted: false
+                                                            with reason and rule (ID or null);
+                                                            with then, an accepted answer
+                                                            also carries report and actions
 state      (none)                                           report
 quit       (none)                                           (none); the engine then exits
 =========  ===============================================  ====================================
+
+An engine that declares ``capabilities.step`` answers an ``apply`` that carries ``"then":
+true`` with the report and the legal actions after the action too (when it is accepted),
+so that a checker needs one round trip per action instead of three (``apply``, ``state``,
+``legal``); engines that do not declare it are never sent ``then``.
 
 An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
 ``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
@@ -561,7 +568,8 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
             "axes": {name: list(values) for name, values in caps.axes.items()},
             "capabilities": {"load": caps.load,
                              **({"turn_order": list(caps.turn_orders)}
-                                if caps.turn_orders != ("free",) else {})}}
+                                if caps.turn_orders != ("free",) else {}),
+                             **({"step": True} if caps.step else {})}}
 
 
 AXIS_VALUES: Final = MappingProxyType({
@@ -594,7 +602,8 @@ def _axes(value: object, path: Path) -> dict[str, tuple[str, ...]]:
 def _capabilities(data: Mapping[str, Any]) -> Capabilities:
     profiles = expect_list(data["profiles"], "profiles")
     players = expect_list(data["players"], "players")
-    extra = expect_object(data["capabilities"], "capabilities", ("load",), ("turn_order",))
+    extra = expect_object(data["capabilities"], "capabilities", ("load",),
+                          ("turn_order", "step"))
     return Capabilities(
         name=expect_str(data["name"], "name", empty=False),
         version=expect_str(data["version"], "version"),
@@ -606,6 +615,7 @@ def _capabilities(data: Mapping[str, Any]) -> Capabilities:
         load=expect_bool(extra["load"], ("capabilities", "load")),
         axes=_axes(data.get("axes", {}), "axes"),
         turn_orders=_turn_orders(extra.get("turn_order", ["free"])),
+        step="step" in extra and expect_bool(extra["step"], ("capabilities", "step")),
     )
 
 
@@ -668,6 +678,9 @@ class ApplyRequest:
 
     id: int
     action: Action
+    then: bool = False
+    """Ask for the report and the legal actions after an accepted action in the same
+    answer (only of an engine that declares ``capabilities.step``)."""
     cmd: ClassVar[Command] = "apply"
 
 
@@ -715,6 +728,10 @@ class LegalReply:
 class VerdictReply:
     id: int
     verdict: Verdict
+    report: Report | None = None
+    """With ``then`` (capability ``step``): the report after an accepted action."""
+    actions: tuple[Action, ...] | None = None
+    """With ``then``: the legal actions after an accepted action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -773,7 +790,8 @@ def encode_request(request: Request, codec: Codec | None = None) -> str:
     """One request as a JSON line (without the final newline)."""
     if isinstance(request, ApplyRequest):
         text = codec.text(request.action) if codec is not None else _action_text(request.action)
-        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}}}'
+        then = ',"then":true' if request.then else ""
+        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}{then}}}'
     if isinstance(request, StartRequest):
         return write_json({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
                            "deck": [str(c) for c in request.deck], "seed": request.seed})
@@ -794,6 +812,8 @@ _REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
 _REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
 _LEGAL_REPLY_KEYS: Final = frozenset(("id", "ok", "actions"))
 _ACCEPTED_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted"))
+_STEP_REQUEST_KEYS: Final = frozenset(("id", "cmd", "action", "then"))
+_STEP_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted", "report", "actions"))
 
 
 def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
@@ -812,12 +832,13 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     cmd = data.get("cmd")
     if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
-    if data.keys() != _REQUEST_KEYS[cmd]:  # only a wrong message pays for the details
+    if data.keys() != _REQUEST_KEYS[cmd] and data.keys() != _STEP_REQUEST_KEYS:
         expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
     if cmd == "apply":
         action = data["action"]
+        then = "then" in data and expect_bool(data["then"], "then")
         return ApplyRequest(ident, codec.action(action, "action") if codec is not None
-                            else action_from_wire(action))
+                            else action_from_wire(action), then)
     if cmd == "legal":
         return LegalRequest(ident)
     if cmd == "state":
@@ -849,6 +870,11 @@ def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
         if isinstance(verdict, Rejected):
             return write_json({"id": reply.id, "ok": True, "accepted": False,
                                "reason": _cut(verdict.reason), "rule": verdict.rule})
+        if reply.report is not None and reply.actions is not None:
+            text = codec.text if codec is not None else _action_text
+            actions = ",".join([text(a) for a in reply.actions])
+            return (f'{{"id":{int(reply.id)},"ok":true,"accepted":true,'
+                    f'"report":{_report_text(reply.report)},"actions":[{actions}]}}')
         return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
     if isinstance(reply, ErrorReply):
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
@@ -917,8 +943,13 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         if "accepted" not in data:
             fail("accepted", "is missing")
         if expect_bool(data["accepted"], "accepted"):
+            if data.keys() == _STEP_REPLY_KEYS:  # one round trip: the position after it
+                return VerdictReply(ident, Accepted(), report_from_json(data["report"]),
+                                    _actions(data["actions"], "actions", codec))
             if data.keys() != _ACCEPTED_REPLY_KEYS:
-                expect_object(data, None, ("id", "ok", "accepted"), noun="message")
+                stepped = "report" in data or "actions" in data
+                expect_object(data, None, ("id", "ok", "accepted", "report", "actions")
+                              if stepped else ("id", "ok", "accepted"), noun="message")
             return VerdictReply(ident, Accepted())
         expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
         return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),
