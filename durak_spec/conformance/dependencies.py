@@ -151,9 +151,9 @@ def parse(data: object) -> Dependencies:
     return MappingProxyType(out)
 
 
-@functools.cache
 def load_dependencies() -> Dependencies:
-    """The shipped dependencies (``durak_spec/data/dependencies.json``)."""
+    """The shipped dependencies (``durak_spec/data/dependencies.json``), read anew on
+    every call (the checker reads them once per run: :func:`playing_rules`)."""
     text = (importlib.resources.files("durak_spec") / _RESOURCE).read_text(encoding="utf-8")
     return parse(read_json(text))
 
