@@ -101,14 +101,16 @@ def _first_seat_leads(hands: Any, trump: Suit, rules: RuleSet,
     return 0, "the first seat attacks"
 
 
-def _done_never_counts(state: GameState) -> tuple[int, ...]:
+def _done_never_counts(state: GameState, ranks: frozenset[Rank] | None = None
+                       ) -> tuple[int, ...]:
     # turns.pending without the done of CLAR-3: a player who said done is still asked.
     from durak_spec.engine.attack import table_ranks, throwers
     from durak_spec.engine.limits import attack_limit
 
     if not state.table or len(state.table) >= attack_limit(state)[0]:
         return ()
-    ranks = table_ranks(state.table)
+    if ranks is None:
+        ranks = table_ranks(state.table)
     return tuple(seat for seat in throwers(state)
                  if any(card.rank in ranks for card in state.hands[seat]))
 
@@ -175,6 +177,12 @@ def test_every_rule_module_is_mutated_by_code_that_runs_there() -> None:
     for _, target, broken in MUTATIONS:
         assert isinstance(target, FunctionType) and isinstance(broken, FunctionType)
         assert target.__code__.co_freevars == broken.__code__.co_freevars == ()
+        # The broken code runs with the target's defaults: it must take the same arguments.
+        count = target.__code__.co_argcount + target.__code__.co_kwonlyargcount
+        assert (broken.__code__.co_argcount, broken.__code__.co_kwonlyargcount) == (
+            target.__code__.co_argcount, target.__code__.co_kwonlyargcount), broken.__name__
+        assert broken.__code__.co_varnames[:count] == target.__code__.co_varnames[:count], \
+            broken.__name__
         missing = sorted(name for name in _globals_read(broken.__code__)
                          if name not in target.__globals__ and not hasattr(builtins, name))
         assert not missing, f"{broken.__name__} reads {missing}, unknown in {target.__module__}"

@@ -109,4 +109,4 @@ def cover(state: GameState, action: Cover, events: list[Event]) -> GameState:
     table = state.table
     where = [pair.attack for pair in table].index(action.attack)
     table = (*table[:where], Pair(action.attack, action.card), *table[where + 1:])
-    return state._replace(hands=hands, known=known, table=table)
+    return state.replace(hands=hands, known=known, table=table)

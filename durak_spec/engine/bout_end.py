@@ -21,7 +21,7 @@ who went out on a successful defence passes the attack to the next player still 
 
 from __future__ import annotations
 
-from durak_spec.core.cards import format_cards
+from durak_spec.core.cards import Card, format_cards
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import draw, draw_order
 from durak_spec.engine.seats import next_in_game
@@ -30,6 +30,9 @@ from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOu
 from durak_spec.model.state import GameState, Outcome
 
 __all__ = ["end_bout", "next_roles", "out_breach", "over_breach", "result_breach"]
+
+_NOBODY: frozenset[int] = frozenset()
+_NONE_SHOWN: frozenset[Card] = frozenset()
 
 
 def over_breach(state: GameState) -> Breach | None:
@@ -105,7 +108,7 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
     finished = state.finished
     out = state.out
     if not stock:  # END-1
-        gone = tuple(seat for seat in range(len(hands)) if seat not in out and not hands[seat])
+        gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
         if gone:
             finished = (*finished, gone)
             out = out | frozenset(gone)
@@ -117,9 +120,8 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
     else:
         attacker, next_defender = next_roles(state, taken, out)
         events.append(NextBout(state.bout + 2, attacker, next_defender))
-    return GameState(
-        rules=state.rules, hands=tuple(hands), stock=stock, trump=state.trump, table=(),
-        discard=discard, attacker=attacker, defender=next_defender, opener=attacker,
-        bout=state.bout + 1, taking=False, passed=frozenset(), joined=(),
-        start_hands=tuple(map(len, hands)), shown=frozenset(), known=tuple(known),
-        finished=finished)
+    return state.replace(
+        hands=tuple(hands), stock=stock, table=(), discard=discard, attacker=attacker,
+        defender=next_defender, opener=attacker, bout=state.bout + 1, taking=False,
+        passed=_NOBODY, joined=(), start_hands=tuple(map(len, hands)), shown=_NONE_SHOWN,
+        known=tuple(known), finished=finished)

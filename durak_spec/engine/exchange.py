@@ -58,7 +58,7 @@ def exchange(state: GameState, action: ExchangeTrump, events: list[Event]) -> Ga
     hand = sort_cards([card for card in state.hands[seat] if card != six] + [face_up])
     known = state.known
     events.append(TrumpExchanged(seat, six, face_up))
-    return state._replace(
+    return state.replace(
         hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]),
         stock=(*state.stock[:-1], six),
         known=(*known[:seat], known[seat] - {six} | {face_up}, *known[seat + 1:]))

@@ -49,7 +49,6 @@ from durak_spec.engine.turns import (
     done,
     pending,
     protocol_breach,
-    quiet,
     record,
 )
 from durak_spec.model.actions import (
@@ -87,11 +86,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     to_move = defender_to_move(state)
     if to_move:
         answers = [*covers(state), *transfers(state), *takes(state)]
-    adders = pending(state)
+    ranks = table_ranks(state.table)
+    adders = pending(state, ranks)
     if not adders:
         return tuple(answers)
-    ranks = table_ranks(state.table)
-    finishing = quiet(state)  # the defender is done: attackers may say done too
+    finishing = not to_move  # quiet(state): the defender is done, attackers may say done
     found: list[Action] = []
     for seat in range(len(state.hands)):
         if seat == defender:
@@ -245,7 +244,7 @@ def advance(state: GameState, action: Action) -> Step:
     if after.table and bout_settled(after):
         after = end_bout(after, events)
         if after.thrower is not None:
-            after = after._replace(thrower=None)
+            after = after.replace(thrower=None)
     return Step(after, tuple(events))
 
 

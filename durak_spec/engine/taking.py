@@ -55,7 +55,7 @@ def _all_covered(state: GameState) -> bool:
 def take(state: GameState, action: Take, events: list[Event]) -> GameState:
     """The state after the defender announces a take: the cards are taken when the bout
     ends (TAKE-2)."""
-    return state._replace(taking=True)
+    return state.replace(taking=True)
 
 
 def takes(state: GameState) -> list[Action]:

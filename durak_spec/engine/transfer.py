@@ -183,5 +183,5 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
         hands, known = play_cards(state, seat, (card,))
         table = (*table, Pair(card))
     events.append(Transferred(seat, card, action.show, target))
-    return state._replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
+    return state.replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
                           defender=target, joined=join(state.joined, seat))

@@ -42,6 +42,7 @@ read here, and nowhere else.
 
 from __future__ import annotations
 
+from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
@@ -86,21 +87,25 @@ def quiet(state: GameState) -> bool:
     return bool(state.table) and not defender_to_move(state)
 
 
-def could_add(state: GameState) -> tuple[int, ...]:
+def could_add(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who could still add a card and have not said done (CLAR-3): seats
-    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3),
-    while the bout has room for another attack card (LIMIT-*); in seat order."""
-    if not state.table:
+    allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3,
+    ``ranks`` if the caller has them: :func:`table_ranks`), while the bout has room for
+    another attack card (LIMIT-*); in seat order."""
+    table = state.table
+    if not table:
         return ()
-    ranks = table_ranks(state.table)
+    if ranks is None:
+        ranks = table_ranks(table)
+    passed, hands = state.passed, state.hands
     found: list[int] = []
     for seat in throwers(state):
-        if seat not in state.passed:
-            for card in state.hands[seat]:
+        if seat not in passed:
+            for card in hands[seat]:
                 if card.rank in ranks:
                     found.append(seat)
                     break
-    if not found or len(state.table) >= attack_limit(state)[0]:
+    if not found or len(table) >= attack_limit(state)[0]:
         return ()
     return tuple(found)
 
@@ -133,12 +138,13 @@ def to_act(state: GameState) -> int | None:
     return min(found, key=lambda seat: (seat - start) % n)
 
 
-def pending(state: GameState) -> tuple[int, ...]:
+def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who may add a card or say done now. Under the free protocol
-    (CLAR-3) every attacker who could still add a card (:func:`could_add`); under a
-    turn-based one only the seat :func:`to_act`, once nothing is left to cover."""
+    (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
+    there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
+    cover."""
     if state.rules.turn_order is TurnOrder.FREE:
-        return could_add(state)
+        return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
 
@@ -277,9 +283,7 @@ def passed_after(state: GameState, action: Action) -> frozenset[int]:
 
 def done(state: GameState, action: Done, events: list[Event]) -> GameState:
     """The state after an attacker says done."""
-    return state._replace(passed=passed_after(state, action))
-
-
+    return state.replace(passed=passed_after(state, action))
 
 def record(state: GameState, action: Action, after: GameState) -> GameState:
     """What the protocol records once ``action`` is made (``after`` is the state its rule
@@ -287,8 +291,8 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
     who played the last attack card (CLAR-18)."""
     passed = passed_after(state, action)
     if after.passed != passed:
-        after = after._replace(passed=passed)
+        after = after.replace(passed=passed)
     if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
             action, (Open, ThrowIn, Transfer)):
-        after = after._replace(thrower=action.player)
+        after = after.replace(thrower=action.player)
     return after
