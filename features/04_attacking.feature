@@ -579,3 +579,155 @@ Feature: Attacking and throwing in
       Then the bout is beaten off
       And Anna is out
       And Boris attacks Vera next
+
+  @CLAR-17 @variant @clarification
+  Rule: Opener-first: after each answer the attacker is asked first, then clockwise
+    No source says in which order the players act within a bout, so the specification
+    decides, and offers three protocols as the setting "turn_order". Under "free" (CLAR-3,
+    the default of every profile) the defender and every player who may add a card act
+    in any order. Under "opener-first" (CLAR-17) and "last-thrower" (CLAR-18) one seat
+    acts at a time, as most computer implementations play: the defender answers each
+    attack card before anybody adds another. The specification decides how
+    "opener-first" orders the attackers. While an attack card is uncovered and no take
+    is announced, only the defender acts. Once nothing is left to cover, exactly one attacker is asked: the first
+    who could add a card and has not said done, going clockwise from the attacker and
+    past the defender. They add one card, which the defender answers, or they say done
+    and the next is asked. After each answer the asking starts again from the attacker.
+    After a take the attacker asked may add several cards, one at a time, and a done is
+    final for the rest of the bout.
+
+    Scenario Outline: Under turn order <order>, Anna <may> add a card while the seven is uncovered
+      Given the setting "turn_order" is "<order>"
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ uncovered
+      And Anna holds 7♦ and 5 other cards
+      Then Anna <may> throw in 7♦
+      And Boris may take
+
+      Examples:
+        | order        | may     |
+        | free         | may     |
+        | opener-first | may not |
+        | last-thrower | may not |
+
+    Example: After Boris covers Vera's nine, Anna is asked again before Gleb
+      Given the players Anna, Boris, Vera and Gleb
+      And the setting "turn_order" is "opener-first"
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣
+      And Anna holds 7♦ and 5 other cards
+      And Boris holds 10♦ and 5 other cards
+      And Vera holds 9♦ 9♠ and 4 other cards
+      And Gleb holds 7♠ and 5 other cards
+      Then only Anna may act
+      When Vera throws in 9♦
+      Then it is rejected by CLAR-17
+      When Anna says done
+      Then only Vera may act
+      When Vera throws in 9♦
+      Then only Boris may act
+      When Boris covers 9♦ with 10♦
+      Then only Anna may act
+      And Anna may throw in 7♦
+      When Anna says done
+      Then only Vera may act
+      When Vera says done
+      Then only Gleb may act
+      When Gleb says done
+      Then the bout is beaten off
+
+    Example: After Boris's take, Anna adds her sevens one by one before Vera is asked
+      Given the players Anna, Boris and Vera
+      And the setting "turn_order" is "opener-first"
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ uncovered
+      And Anna holds 7♦ 7♠ and 4 other cards
+      And Boris holds 6 cards
+      And Vera holds 7♥ and 5 other cards
+      When Boris takes
+      Then only Anna may act
+      When Vera throws in 7♥
+      Then it is rejected by CLAR-17
+      When Anna throws in 7♦
+      Then only Anna may act
+      When Anna throws in 7♠
+      Then only Vera may act
+      When Vera throws in 7♥
+      Then Boris has taken the cards
+      And Boris has 7♣ 7♦ 7♠ 7♥ in hand
+
+  @CLAR-18 @variant @clarification
+  Rule: Last-thrower: after each answer the last thrower is asked first, then clockwise
+    The specification decides how the turn-based protocol "last-thrower" orders the
+    attackers. It plays as "opener-first", except for who is asked first once nothing is
+    left to cover: the seat that played the last attack card. The asking goes on
+    clockwise round the table, past the defender, and comes back round to the attackers
+    before the last thrower; the bout is over when everyone who could still add a card
+    has said done since the last attack card.
+
+    Scenario Outline: Under turn order <order>, Anna's card thrown in while the seven is uncovered is rejected by <rule>
+      Given the setting "turn_order" is "<order>"
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ uncovered
+      And Anna holds 7♦ and 5 other cards
+      And Boris holds 9♣ and 5 other cards
+      When Anna throws in 7♦
+      Then it is rejected by <rule>
+      And only Boris may act
+      When Boris covers 7♣ with 9♣
+      Then only Anna may act
+      And Anna may throw in 7♦
+
+      Examples:
+        | order        | rule    |
+        | opener-first | CLAR-17 |
+        | last-thrower | CLAR-18 |
+
+    Example: After Boris covers Vera's nine, Vera is asked first, then Gleb, then Anna
+      Given the players Anna, Boris, Vera and Gleb
+      And the setting "turn_order" is "last-thrower"
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣
+      And Anna holds 7♦ and 5 other cards
+      And Boris holds 10♦ and 5 other cards
+      And Vera holds 9♦ 9♠ and 4 other cards
+      And Gleb holds 7♠ and 5 other cards
+      When Anna says done
+      And Vera throws in 9♦
+      And Boris covers 9♦ with 10♦
+      Then only Vera may act
+      And Vera may throw in 9♠
+      When Anna throws in 7♦
+      Then it is rejected by CLAR-18
+      When Vera says done
+      Then only Gleb may act
+      When Gleb says done
+      Then only Anna may act
+      When Anna says done
+      Then the bout is beaten off
+
+    Example: After Boris takes Vera's nine, Vera adds first and Anna after her
+      Given the players Anna, Boris and Vera
+      And the setting "turn_order" is "last-thrower"
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣
+      And Anna holds 7♦ and 5 other cards
+      And Boris holds 6 cards
+      And Vera holds 9♦ 7♥ and 4 other cards
+      When Anna says done
+      And Vera throws in 9♦
+      And Boris takes
+      Then only Vera may act
+      When Anna throws in 7♦
+      Then it is rejected by CLAR-18
+      When Vera throws in 7♥
+      Then only Anna may act
+      When Anna throws in 7♦
+      Then Boris has taken the cards
+      And Boris has 7♣ 9♣ 9♦ 7♥ 7♦ in hand

@@ -383,9 +383,10 @@ def test_an_engine_that_claims_one_profile_gets_skips_with_reasons() -> None:
     passed, failed, errored, skipped = closing_counts(result.out)
     assert result.code == 0
     assert (failed, errored) == (0, 0)
-    assert skipped > 0 and passed + skipped == len(rows)
-    assert "skipped: the engine does not claim these rules: transfer only claims no profile " \
-        "with these rules" in rule_block(result.out, "BEAT-3")
+    assert passed + skipped == len(rows)
+    # BEAT-3's examples do not depend on the transfer switch (durak_spec/data/
+    # dependencies.json): they are played under the engine's own rules, not skipped.
+    assert "skipped" not in rule_block(result.out, "BEAT-3").splitlines()[0]
     if any("TRANSFER-3" in r.tags for r in rows):
         assert "skipped" not in rule_block(result.out, "TRANSFER-3").splitlines()[0]
 

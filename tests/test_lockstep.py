@@ -263,8 +263,13 @@ class Harmless(ReferenceEngine):
 def test_an_engine_that_accepts_an_illegal_action_is_caught_by_a_probe() -> None:
     result = play_lockstep(LaxEngine(), [profile("classic-throw-in").rules(2)], games=3,
                            seed=1)
-    (divergence,) = result.divergences
-    assert divergence.kind == "probe"
+    # Lockstep goes on after each divergence (the engine can load): every illegal action
+    # accepted is one divergence, grouped by the rule it breaks, all of kind action extra.
+    assert len(result.causes) > 1 and all(c.kind == "action extra" for c in result.causes)
+    assert result.results[0].found == sum(c.count for c in result.causes) > len(result.causes)
+    assert result.games == 3
+    divergence = next(d for d in result.divergences if d.shrunk)  # a game's first
+    assert divergence.kind == "probe" and divergence.reproducible
     last = divergence.record.steps[-1]
     assert last.probe and all(not s.probe for s in divergence.record.steps[:-1])
     state = new_game(divergence.record.rules, deck=divergence.record.deck,
@@ -398,11 +403,15 @@ def test_the_command_line_reports_and_exits_non_zero_on_a_divergence(
                    "--profile", "classic-transfer", "--players", "3", "--json", str(out)])
     text = capsys.readouterr().out
     assert status == 1
-    assert "TRANSFER-3: 1 configuration diverged" in text
+    assert "1 distinct cause (rule and kind of difference)" in text
+    assert "1. TRANSFER-3 The new defender must hold enough cards: action extra, " in text
     assert text.rstrip().splitlines()[-1].startswith("0 agreed, 1 diverged, 0 failed")
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["ok"] is False
     assert document["configurations"][0]["divergence"]["rule"] == "TRANSFER-3"
+    (cause,) = document["causes"]
+    assert cause["rule"] == "TRANSFER-3" and cause["kind"] == "action extra"
+    assert cause["count"] == document["configurations"][0]["divergences"] >= 1
     assert main(["check", "--random", "1", "--profile", "source-c", "--players", "2"]) == 0
     assert main(["check", "--random", "1", "--profile", "no-such-profile"]) == 2
     assert main(["check", "--random", "1", "--players", "7"]) == 2

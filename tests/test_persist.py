@@ -47,6 +47,7 @@ from durak_spec.game.persist import (
     state_from_json,
     state_to_json,
 )
+from durak_spec.model.rules import TurnOrder
 
 PLAYERS = range(2, 7)
 Doc = dict[str, Any]
@@ -65,9 +66,10 @@ def random_game(rules: RuleSet, seed: int, stop: int = 3000) -> Game:
 
 
 def every_option(rules: RuleSet) -> RuleSet:
-    """``rules`` with the optional axes on, so that shown trumps and exchanges occur."""
+    """``rules`` with the optional axes on, so that shown trumps, exchanges and a recorded
+    last thrower (turn_order last-thrower) occur."""
     return rules.replace(transfer=True, transfer_by_showing_trump=True, trump_exchange=True,
-                         multi_card_opening=True)
+                         multi_card_opening=True, turn_order=TurnOrder.LAST_THROWER)
 
 
 CASES = [pytest.param(p.rules(players=n), id=f"{name}-{n}p")

@@ -20,6 +20,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -154,8 +155,33 @@ def test_the_served_reference_plays_in_lockstep_with_the_reference(
 
 def test_the_served_reference_says_who_it_is(served: SubprocessEngine) -> None:
     assert isinstance(served, Engine)
-    assert served.capabilities() == ReferenceEngine().capabilities()
+    # The server adds one capability of the wire: one round trip per action (step).
+    assert served.capabilities() == replace(ReferenceEngine().capabilities(), step=True)
     assert served.running and served.pid is not None
+
+
+def test_one_round_trip_per_action_with_the_step_capability(served: SubprocessEngine) -> None:
+    """An engine that declares step answers apply with the report and legal actions after
+    it: one request per action; a rejection is followed by fresh questions."""
+    served.capabilities()
+    rules = profile("classic-throw-in").rules(players=3)
+    reference = ReferenceEngine()
+    deck = deal(rules, 4)
+    served.start(rules, deck, 4)
+    reference.start(rules, deck, 4)
+    served.legal_actions()
+    before = served.stats.requests
+    for _ in range(20):
+        action = reference.legal_actions()[0]
+        assert served.apply(action).ok and reference.apply(action).ok
+        assert served.report() == reference.report()
+        assert set(served.legal_actions()) == set(reference.legal_actions())
+    assert served.stats.requests - before == 20
+    illegal = Take(reference.state.attacker)
+    assert not served.apply(illegal).ok
+    served.report()
+    served.legal_actions()
+    assert served.stats.requests - before == 23
 
 
 def test_refusals_keep_the_engine_running(served: SubprocessEngine) -> None:
@@ -320,7 +346,8 @@ def _broken(tmp_path: Path, name: str, before: str = "", *, setup: str = "",
 
 
 def _play(engine: SubprocessEngine, requests: int = 40) -> None:
-    """hello (request 1), start (2), then legal, apply, report, ... as a checker would."""
+    """hello (request 1), start (2), then legal, apply, report, ... as a checker would
+    (``requests`` actions; one request each where the engine declares ``step``)."""
     engine.capabilities()
     engine.start(RULES, DECK_ORDER)
     rng = random.Random(3)
@@ -534,7 +561,7 @@ def test_a_flood_on_stderr_neither_blocks_nor_grows_without_bound(tmp_path: Path
         sys.stderr.flush()
     """)
     with SubprocessEngine(command, timeout=SLOW_START) as engine:
-        _play(engine, requests=10)  # about 30 requests, 900 kB on stderr
+        _play(engine, requests=30)  # about 30 requests (one per action), 900 kB on stderr
         assert engine.running
         tail = engine.stderr
     assert len(tail) <= 1 << 16

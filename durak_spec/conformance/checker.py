@@ -349,10 +349,12 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         raise CommandError(f"durak-spec check needs pytest and pytest-bdd ({error}); install "
                            "them with: pip install 'pytest>=9' 'pytest-bdd==9.0.1'",
                            status=EXIT_INTERNAL) from None
+    from durak_spec.conformance.dependencies import playing_rules
+
     progress = _Progress(err)
-    try:
+    try:  # every scenario the engine's claim supports, under its own rule values
         result = run(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
-                     progress=progress)
+                     progress=progress, adapt=playing_rules())
     except FilterError as error:
         raise CommandError(str(error)) from None
     except (RunnerError, FileNotFoundError) as error:

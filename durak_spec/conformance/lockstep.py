@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
+from durak_spec.conformance.dependencies import claimed_rule_sets
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
 from durak_spec.core.errors import BadAction, DurakError, InputError
 from durak_spec.core.jsonio import (
@@ -69,6 +70,7 @@ from durak_spec.core.jsonio import (
     show as show_json,
 )
 from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
+from durak_spec.engine.turns import turn_rule
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -87,6 +89,7 @@ from durak_spec.model.rules import (
     PROFILES,
     RuleSet,
     RuleSetError,
+    TurnOrder,
 )
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report, Verdict
@@ -118,6 +121,8 @@ RECORD_VERSION = 1
 RESULT_FORMAT = "durak-spec/lockstep-report"
 DEFAULT_MAX_ACTIONS = 2000
 DEFAULT_PROBE_RATE = 0.2
+MAX_RESYNCS = 20
+"""Divergences after which a game is given up even where the engine can load."""
 _LEGAL_SHOWN = 8  # legal-action differences listed per divergence
 
 DivergenceKind = Literal["deal", "verdict", "report", "legal actions", "probe",
@@ -539,6 +544,14 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
     if mine == theirs:
         return []
     out: list[Difference] = []
+    seats, asked = {a.player for a in mine}, {a.player for a in theirs}
+    if seats != asked:  # who may act differs: one difference, of turn order
+        order = state.rules.turn_order
+        out.append(Difference("who may act now", _seats_text(seats), _seats_text(asked)
+                              + f" (turn_order={order.value})",
+                              turn_rule(state) or "CLAR-3"))
+        mine = {a for a in mine if a.player in asked}
+        theirs = {a for a in theirs if a.player in seats}
     for action in sorted(mine - theirs, key=_sort_key):
         why = _why_illegal(state, action)
         text = f"illegal: {why.reason}" if why is not None else "not listed"
@@ -552,6 +565,11 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         out = [*out[:_LEGAL_SHOWN],
                Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
     return out
+
+
+def _seats_text(seats: Iterable[int]) -> str:
+    listed = ", ".join(f"P{seat}" for seat in sorted(seats))
+    return listed or "nobody"
 
 
 def _sort_key(action: object) -> tuple[Any, ...]:
@@ -659,6 +677,8 @@ class _Game:
             shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
                                                          else "")
                      if isinstance(verdict, Rejected) else f"answers {verdict!r}")
+            self.state = apply(before, action)  # the reference goes on, for a resync
+            self.legal = legal_actions(self.state)
             return _Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
                                                  self.context_rule),))
         self.state = apply(before, action)
@@ -669,6 +689,17 @@ class _Game:
                                        self.state)
         if impossible is not None:  # what is impossible first, then what differs
             return replace(impossible, differences=impossible.differences + tuple(differences))
+        if differences:
+            return _Found("report", tuple(differences))
+        differences = self._legal()
+        return _Found("legal actions", tuple(differences)) if differences else None
+
+    def resync(self) -> _Found | None:
+        """Load the reference's position into the engine (after a divergence), and compare
+        again: the game goes on from the same position on both sides."""
+        self.last, self.probing, self.context_rule = None, False, None
+        report = self._report("load", lambda: self.engine.load(self.state))
+        differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
         if differences:
             return _Found("report", tuple(differences))
         differences = self._legal()
@@ -735,44 +766,57 @@ def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
 
 
 def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
-               probe_rate: float) -> tuple[Record, _Found | None, bool]:
-    """Play one random game; return its record so far, the divergence, and whether the
-    game was cut at ``max_actions``."""
+               probe_rate: float, resync: bool = False
+               ) -> tuple[Record, list[_Found], bool]:
+    """Play one random game; return its record so far, the divergences met, and whether
+    the game was cut at ``max_actions``. With ``resync``, a divergence is followed by
+    loading the reference's position into the engine, and the game goes on (at most
+    :data:`MAX_RESYNCS` times); else the game ends at its first divergence. An engine
+    that breaks (fails or raises) ends the game."""
     game = _Game(engine, record.rules, record.deck, record.seed)
     steps: list[Step] = []
+    founds: list[_Found] = []
 
-    def done(found: _Found | None) -> tuple[Record, _Found | None, bool]:
+    def done(cut: bool = False) -> tuple[Record, list[_Found], bool]:
         return Record(record.rules, record.deck, record.seed, tuple(steps),
-                      record.profile), found, False
+                      record.profile), founds, cut
+
+    def met(found: _Found, step: int) -> bool:
+        """Record a divergence; whether the game goes on (resynchronised)."""
+        founds.append(_Found(found.kind, found.differences, step, found.failure))
+        if not resync or len(founds) > MAX_RESYNCS:
+            return False
+        again = game.resync()
+        if again is not None:
+            founds.append(_Found(again.kind, again.differences, step, again.failure))
+            return False
+        return True
 
     try:
         found = game.start()
-        if found is not None:
-            return done(found)
+        if found is not None and not met(found, -1):
+            return done()
         played = 0
         while game.legal:
             if played >= max_actions:
-                return Record(record.rules, record.deck, record.seed, tuple(steps),
-                              record.profile), None, True
+                return done(cut=True)
             if probe_rate > 0 and rng.random() < probe_rate:
                 probe = _pick_probe(game.state, game.legal, rng)
                 if probe is not None:
                     steps.append(Step(probe, probe=True))
                     found = game.probe(probe)
-                    if found is not None:
-                        return done(_Found(found.kind, found.differences, len(steps) - 1,
-                                           found.failure))
+                    if found is not None and not met(found, len(steps) - 1):
+                        return done()
             action = rng.choice(game.legal)
             steps.append(Step(action))
             played += 1
             found = game.play(action)
-            if found is not None:
-                return done(_Found(found.kind, found.differences, len(steps) - 1,
-                                   found.failure))
+            if found is not None and not met(found, len(steps) - 1):
+                return done()
     except _Broke as broke:
         found = broke.found
-        return done(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
-    return done(None)
+        founds.append(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
+    return done()
 
 
 def _replay(engine: Engine, record: Record) -> _Found | None:
@@ -899,7 +943,9 @@ class Configuration:
     @property
     def label(self) -> str:
         same = f" (= {', '.join(self.aliases)})" if self.aliases else ""
-        return f"{self.profile}{same}, {self.rules.players} players"
+        order = self.rules.turn_order
+        turns = f", turn_order={order.value}" if order is not TurnOrder.FREE else ""
+        return f"{self.profile}{same}, {self.rules.players} players{turns}"
 
 
 def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None = None,
@@ -909,9 +955,12 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
     """The configurations an engine claims, and those left out with the reason.
 
     By default every profile of the specification at 2..6 players that
-    ``capabilities.supports``; ``profiles`` and ``players`` narrow that down, ``rules``
+    ``capabilities.supports``, under the engine's own bout protocol (``turn_order``,
+    declared in the handshake); ``profiles`` and ``players`` narrow that down, ``rules``
     replaces it by explicit rule sets. Profiles with equal rules at a player count are
-    played once (the others are listed as aliases).
+    played once (the others are listed as aliases). Where the engine claims no profile
+    at a player count but declares the axis values it plays, the rule set it claims
+    that is nearest to the classic game is played ("claimed rules").
     """
     chosen: list[tuple[str, RuleSet]] = []
     if rules is not None:
@@ -931,8 +980,18 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
             if not MIN_PLAYERS <= count <= MAX_PLAYERS:
                 raise RuleSetError(f"Durak is played by 2 to 6 players (DEAL-3), not {count}",
                                    rule="DEAL-3")
-        chosen = [(name, PROFILES[name].rules(players=count)) for name in names
-                  for count in counts]
+        chosen = [(name, _own_protocol(capabilities, PROFILES[name].rules(players=count)))
+                  for name in names for count in counts]
+        if profiles is None and capabilities.axes:
+            for count in counts:
+                if any(capabilities.supports(r) is None for n, r in chosen
+                       if r.players == count):
+                    continue
+                classic = PROFILES["classic-throw-in"].rules(players=count)
+                nearest = [r for r in claimed_rule_sets(capabilities, classic)
+                           if capabilities.supports(r) is None]
+                if nearest:
+                    chosen.append(("claimed rules", nearest[0]))
     played: dict[RuleSet, Configuration] = {}
     skipped: list[tuple[str, str]] = []
     for name, ruleset in chosen:
@@ -947,6 +1006,14 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
             continue
         played[ruleset] = Configuration(name, ruleset)
     return list(played.values()), skipped
+
+
+def _own_protocol(capabilities: Capabilities, rules: RuleSet) -> RuleSet:
+    """``rules`` under the engine's own bout protocol, if it does not play theirs."""
+    if capabilities.plays_turn_order(rules.turn_order.value):
+        return rules
+    own = capabilities.axes.get("turn_order", capabilities.turn_orders)[0]
+    return rules.replace(turn_order=TurnOrder(own))
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -973,8 +1040,12 @@ class ConfigResult:
     unfinished: int
     """Games cut at ``max_actions`` before they ended."""
     divergence: Divergence | None = None
+    """The configuration's first divergence."""
     stopped: str = ""
     """Why the configuration's games stopped early (an engine that could not restart)."""
+    found: int = 0
+    """How many divergences its games met (each game goes on after one where the engine
+    can load the reference's position, else the next game starts)."""
 
     @property
     def label(self) -> str:
@@ -992,7 +1063,72 @@ class ConfigResult:
                 "rules": self.configuration.rules.to_dict(), "games": self.games,
                 "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
                 "outcome": self.outcome, "stopped": self.stopped or None,
+                "divergences": self.found,
                 "divergence": None if self.divergence is None else self.divergence.to_json()}
+
+
+CauseKind = Literal["turn order", "action missing", "action extra", "different result",
+                    "engine failure", "engine error"]
+CAUSE_KINDS: tuple[CauseKind, ...] = ("turn order", "action missing", "action extra",
+                                      "different result", "engine failure", "engine error")
+"""How a cause shows: another seat may act (turn order, reported once, as the bout
+protocol's rule); an action the reference allows that the engine does not list or
+rejects; an action the engine lists or accepts that the reference forbids; another
+position after the same action (or a rejected action that changed something); an engine
+that broke the protocol, or raised or refused a request."""
+
+
+def cause_of(found: _Found | Divergence) -> tuple[str | None, CauseKind]:
+    """The cause of a divergence: the rule really concerned and the kind of difference."""
+    kind = found.kind
+    if kind == "engine failure" or kind == "engine error":
+        return None, kind
+    first = found.differences[0] if found.differences else None
+    if first is not None and first.field == "who may act now":
+        return first.rule, "turn order"
+    if kind == "legal actions":
+        extra = first is not None and first.engine == "lists it"
+        return found.rule, "action extra" if extra else "action missing"
+    if kind == "verdict":
+        return found.rule, "action missing"
+    if kind == "probe" and first is not None and first.engine == "accepts it":
+        return found.rule, "action extra"
+    return found.rule, "different result"
+
+
+def _cause_key(found: _Found) -> tuple[Any, ...]:
+    """What makes two divergences one cause: the rule and kind, and for a different
+    result the report fields that differ (a wrong count of the discard pile is one cause,
+    after whatever action it shows)."""
+    rule, kind = cause_of(found)
+    if kind == "different result":
+        fields = sorted({d.field.split("[")[0] for d in found.differences})
+        return (kind, *fields)
+    return (rule, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """Divergences that share a cause (rule and kind), counted, with one example (shrunk
+    and replayable where it was the first divergence of its game)."""
+
+    rule: str | None
+    kind: CauseKind
+    count: int
+    example: Divergence
+    configurations: tuple[str, ...]
+
+    @property
+    def heading(self) -> str:
+        rule = " ".join(filter(None, (self.rule, _title(self.rule)))) or "no rule"
+        where = f"{len(self.configurations)} configuration" \
+            f"{'s' if len(self.configurations) != 1 else ''}"
+        return f"{rule}: {self.kind}, {_count(self.count, 'divergence')} in {where}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "kind": self.kind, "count": self.count,
+                "configurations": list(self.configurations),
+                "example": self.example.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1005,6 +1141,8 @@ class LockstepResult:
     results: tuple[ConfigResult, ...]
     skipped: tuple[tuple[str, str], ...]
     seconds: float
+    causes: tuple[Cause, ...] = ()
+    """The divergences grouped by cause, the most frequent first."""
 
     @property
     def games(self) -> int:
@@ -1016,6 +1154,9 @@ class LockstepResult:
 
     @property
     def divergences(self) -> tuple[Divergence, ...]:
+        """One example per cause (see :attr:`causes`)."""
+        if self.causes:
+            return tuple(c.example for c in self.causes)
         return tuple(r.divergence for r in self.results if r.divergence is not None)
 
     @property
@@ -1043,6 +1184,7 @@ class LockstepResult:
                 "seed": self.seed, "games_per_configuration": self.games_per_configuration,
                 "seconds": round(self.seconds, 3), "games": self.games,
                 "actions": self.actions, "ok": self.ok, "summary": self.summary(),
+                "causes": [c.to_json() for c in self.causes],
                 "configurations": [r.to_json() for r in self.results],
                 "skipped": [{"configuration": label, "reason": reason}
                             for label, reason in self.skipped]}
@@ -1065,9 +1207,12 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
 
     The configurations are the profiles the engine claims at every player count it
     supports (:func:`configurations`; ``rules``, ``profiles`` and ``players`` narrow them).
-    Each configuration stops at its first divergence, which is shrunk
-    (``shrink_records``) and reported; ``max_divergences`` stops the whole run after that
-    many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
+    Every game is played whatever diverges: after a divergence the reference's position
+    is loaded into the engine where it declares ``load`` and the game goes on, else the
+    next game starts. Divergences are grouped by cause (:func:`cause_of`: the rule and
+    the kind of difference), each counted, with one example, shrunk where it was its
+    game's first divergence (``shrink_records``); ``max_divergences`` stops the whole run
+    after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
     ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
     called after every game with (games done, games planned, :class:`GameProgress`).
 
@@ -1089,6 +1234,8 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     results: list[ConfigResult] = []
     diverged = 0
     alive = True
+    resync = capabilities.load
+    causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels
     for configuration in chosen:
         if not alive or (max_divergences is not None and diverged >= max_divergences):
             why = "the engine could not be restarted" if not alive else \
@@ -1096,37 +1243,60 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
             results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
             done += games
             continue
-        played = actions = probes = unfinished = 0
-        divergence: Divergence | None = None
+        played = actions = probes = unfinished = found_here = 0
+        first: Divergence | None = None
         for index in range(games):
             rng = _game_rng(seed, configuration, index)
             deck_seed = rng.randrange(2**31)
             record = Record(configuration.rules, deal(configuration.rules, deck_seed),
                             deck_seed, (), configuration.profile)
-            record, found, cut = _play_game(engine, record, rng, max_actions=max_actions,
-                                            probe_rate=probe_rate)
+            record, founds, cut = _play_game(engine, record, rng, max_actions=max_actions,
+                                             probe_rate=probe_rate, resync=resync)
             played += 1
             actions += len(record.actions)
             probes += len(record.steps) - len(record.actions)
             unfinished += cut
-            if found is not None:
-                divergence = _divergence(engine, configuration, index, record, found,
-                                         shrink_records)
-                diverged += 1
-                if found.failure is not None and not getattr(engine, "running", True):
-                    alive = _recover(engine)
+            latest: Divergence | None = None
+            for position, found in enumerate(founds):
+                key = _cause_key(found)
+                known = causes.get(key)
+                if known is None or first is None:
+                    if position == 0:
+                        latest = _divergence(engine, configuration, index, record, found,
+                                             shrink_records and known is None)
+                    else:
+                        latest = Divergence(
+                            found.kind, record.prefix(found.step + 1), found.differences,
+                            found.rule, configuration.label, index, found.step + 1,
+                            shrunk=False, reproducible=False,
+                            note="found after loading the reference's position into the "
+                                 "engine, following an earlier divergence of the game")
+                    first = first or latest
+                if known is None:
+                    known = causes[key] = [0, latest, []]
+                known[0] += 1
+                if configuration.label not in known[2]:
+                    known[2].append(configuration.label)
+            found_here += len(founds)
+            diverged += len(founds)
+            if any(f.failure is not None for f in founds) and not getattr(engine, "running",
+                                                                          True):
+                alive = _recover(engine)
             done += 1
             if progress is not None:
                 progress(done, total, GameProgress(configuration.label, index,
-                                                   len(record.actions), divergence))
-            if divergence is not None:
+                                                   len(record.actions), latest))
+            if not alive or (max_divergences is not None and diverged >= max_divergences):
                 done += games - index - 1
                 break
         results.append(ConfigResult(configuration, played, actions, probes, unfinished,
-                                    divergence))
+                                    first, found=found_here))
     name = f"{capabilities.name} {capabilities.version}".strip()
+    grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
+                      for (count, example, labels) in causes.values()),
+                     key=lambda c: -c.count)
     return LockstepResult(name, seed, games, tuple(results), tuple(skipped),
-                          time.perf_counter() - started)
+                          time.perf_counter() - started, tuple(grouped))
 
 
 def _divergence(engine: Engine, configuration: Configuration, game: int, record: Record,
@@ -1169,7 +1339,8 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             continue
         if item.divergence is not None:
             d = item.divergence
-            status = (f"{d.kind.upper()} in game {d.game + 1}"
+            status = (f"{_count(item.found, 'divergence')}, the first: "
+                      f"{d.kind.upper()} in game {d.game + 1}"
                       + (f" ({d.rule})" if d.rule else "") + f", {d.length} steps")
         elif item.stopped:
             status = f"not played: {item.stopped}"
@@ -1184,17 +1355,18 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
         for _, reason in result.skipped:
             reasons[reason] = reasons.get(reason, 0) + 1
         lines.extend(f"  {n} configurations skipped: {reason}" for reason, n in reasons.items())
-    by_rule: dict[str, list[Divergence]] = {}
-    for divergence in result.divergences:
-        by_rule.setdefault(divergence.rule or divergence.kind, []).append(divergence)
-    for key, group in by_rule.items():
-        group.sort(key=lambda d: d.length)
-        lines.extend(["", f"{key}: {len(group)} configuration"
-                      f"{'s' if len(group) > 1 else ''} diverged; the shortest:"])
-        lines.append(group[0].describe())
-        if len(group) > 1:
-            lines.append("  also in: " + "; ".join(f"{d.label} ({d.length} steps)"
-                                                    for d in group[1:]))
+    if result.causes:
+        lines.extend(["", f"{_count(len(result.causes), 'distinct cause')} "
+                      "(rule and kind of difference), the most frequent first:"])
+        lines.extend(f"  {number}. {cause.heading}"
+                     for number, cause in enumerate(result.causes, 1))
+    for number, cause in enumerate(result.causes, 1):
+        lines.extend(["", f"{number}. {cause.heading}; an example:"])
+        if cause.rule is not None:
+            lines.append(f"  read the rule: durak-spec rules {cause.rule}")
+        lines.append(cause.example.describe())
+        if len(cause.configurations) > 1:
+            lines.append("  also in: " + "; ".join(cause.configurations[1:]))
     if lines[-1]:
         lines.append("")
     lines.append(result.summary())

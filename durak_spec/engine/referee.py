@@ -47,9 +47,9 @@ from durak_spec.engine.turns import (
     bout_settled,
     defender_to_move,
     done,
-    passed_after,
     pending,
     protocol_breach,
+    record,
 )
 from durak_spec.model.actions import (
     Action,
@@ -240,12 +240,11 @@ def advance(state: GameState, action: Action) -> Step:
     if found is not None:
         raise found.illegal()
     events: list[Event] = [Played(action)]
-    after = _EFFECTS[type(action)](state, action, events)
-    passed = passed_after(state, action)
-    if after.passed != passed:
-        after = after.replace(passed=passed)
+    after = record(state, action, _EFFECTS[type(action)](state, action, events))
     if after.table and bout_settled(after):
         after = end_bout(after, events)
+        if after.thrower is not None:
+            after = after.replace(thrower=None)
     return Step(after, tuple(events))
 
 

@@ -18,10 +18,26 @@ several players act. The specification decides (CLAR-3), as at a real table:
 * the bout is settled as soon as every attack card is covered (or a take is announced)
   and every attacker who could still add a card has said done.
 
+The rule set's switch ``turn_order`` chooses the protocol; the two turn-based values are
+the specification's clarifications too, written from how computer implementations order a
+bout (one seat at a time):
+
+* ``opener-first`` (CLAR-17): while an attack card is uncovered and no take is announced,
+  the defender alone acts, and answers every card before anyone adds another. Once
+  nothing is left to cover (or a take is announced), exactly one attacker is to act: the
+  first, going clockwise from the attacker (and past the defender), who could add a card
+  and has not said done. They add one card or say done; after a card the defender answers
+  again, and the asking starts again from the attacker.
+* ``last-thrower`` (CLAR-18): the same, except that the asking starts from the seat that
+  played the last attack card and goes on clockwise round the table, past the defender.
+
+Under both, a done stands until the defender moves again (after a take it stands for the
+rest of the bout); the bout is settled when nobody who could add a card is left to ask.
+
 This module is the one place where the protocol lives: the rule modules say what may be
 played (which cards cover, which ranks may be added, who may throw in at all, the
-limits); the protocol says who may play it now. A second protocol (a turn-based one, for
-instance) is a switch of the rule set read here, and nowhere else.
+limits); the protocol says who may play it now. The protocol is a switch of the rule set
+read here, and nowhere else.
 """
 
 from __future__ import annotations
@@ -30,19 +46,25 @@ from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
-from durak_spec.model.actions import Action, Cover, Done, Take, ThrowIn, Transfer
+from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
+from durak_spec.model.rules import TurnOrder
 from durak_spec.model.state import GameState
 
 __all__ = [
     "acting_seats",
     "bout_settled",
+    "could_add",
     "defender_to_move",
     "done",
     "passed_after",
     "pending",
     "protocol_breach",
     "quiet",
+    "record",
+    "to_act",
+    "turn_breach",
+    "turn_rule",
 ]
 
 _NOBODY: frozenset[int] = frozenset()
@@ -65,11 +87,11 @@ def quiet(state: GameState) -> bool:
     return bool(state.table) and not defender_to_move(state)
 
 
-def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
-    """The attackers who may still add a card and have not said done (CLAR-3): seats
+def could_add(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
+    """The attackers who could still add a card and have not said done (CLAR-3): seats
     allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3,
     ``ranks`` if the caller has them: :func:`table_ranks`), while the bout has room for
-    another attack card (LIMIT-*)."""
+    another attack card (LIMIT-*); in seat order."""
     table = state.table
     if not table:
         return ()
@@ -86,6 +108,45 @@ def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int
     if not found or len(table) >= attack_limit(state)[0]:
         return ()
     return tuple(found)
+
+
+def turn_rule(state: GameState) -> str | None:
+    """The rule ID of a turn-based protocol in force (CLAR-17, CLAR-18), or ``None``
+    under the free protocol of CLAR-3."""
+    order = state.rules.turn_order
+    if order is TurnOrder.FREE:
+        return None
+    return "CLAR-17" if order is TurnOrder.OPENER_FIRST else "CLAR-18"
+
+
+def to_act(state: GameState) -> int | None:
+    """Under a turn-based protocol (CLAR-17, CLAR-18), the one attacker asked now, or
+    ``None`` if no attacker is (the defender is to move, or nobody could add a card).
+
+    The asking goes clockwise past the defender, starting from the attacker under
+    ``opener-first``, from the seat that played the last attack card under
+    ``last-thrower``; the first seat found that could add a card is asked."""
+    if defender_to_move(state):
+        return None
+    found = could_add(state)
+    if not found:
+        return None
+    n = len(state.hands)
+    start = state.attacker
+    if state.rules.turn_order is TurnOrder.LAST_THROWER and state.thrower is not None:
+        start = state.thrower
+    return min(found, key=lambda seat: (seat - start) % n)
+
+
+def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
+    """The attackers who may add a card or say done now. Under the free protocol
+    (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
+    there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
+    cover."""
+    if state.rules.turn_order is TurnOrder.FREE:
+        return could_add(state, ranks)
+    seat = to_act(state)
+    return () if seat is None else (seat,)
 
 
 def bout_settled(state: GameState) -> bool:
@@ -120,12 +181,20 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
     if action is None:
         if any(seat == state.defender for seat in state.passed):
             return Breach("CLAR-3", "only attackers can have said done")
+        if state.thrower is not None:
+            recorded = last_thrower_breach(state)
+            if recorded is not None:
+                return recorded
         if state.table and bout_settled(state):
             return Breach("ATTACK-5", "this bout is already over: every attack card is "
                           + ("taken" if state.taking else "covered")
                           + " and no attacker can add a card")
         return None
     seat = action.player
+    if isinstance(action, (ThrowIn, Done)) and seat != state.defender:
+        breach = turn_breach(state, seat)
+        if breach is not None:
+            return breach
     if isinstance(action, ThrowIn):
         if seat in state.passed:
             return Breach("CLAR-3", f"P{seat} said done; they may add cards again only "
@@ -149,6 +218,58 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
     return None
 
 
+def _out_of_turn(state: GameState, seat: int) -> str | None:
+    """Why ``seat`` may not add a card or say done now under a turn-based protocol, or
+    ``None`` when it may (or another rule, ATTACK-4 or CLAR-3, says why not)."""
+    if defender_to_move(state):
+        return (f"the defender P{state.defender} answers first: nobody adds a card while "
+                "one is uncovered")
+    if seat not in throwers(state) or seat in state.passed:
+        return None
+    asked = to_act(state)
+    if asked is not None and asked != seat:
+        return (f"it is P{asked}'s turn to add a card or say done, not P{seat}'s "
+                f"(turn_order={state.rules.turn_order.value})")
+    return None
+
+
+def opener_first_breach(state: GameState, seat: int) -> Breach | None:
+    """CLAR-17 (turn_order opener-first): the defender answers every attack card before
+    anyone adds another; then one attacker at a time is asked, the first who could add a
+    card going clockwise from the attacker."""
+    why = _out_of_turn(state, seat)
+    return None if why is None else Breach("CLAR-17", why)
+
+
+def last_thrower_breach(state: GameState, seat: int | None = None) -> Breach | None:
+    """CLAR-18 (turn_order last-thrower): as CLAR-17, but the asking starts from the seat
+    that played the last attack card.
+
+    Without ``seat``: whether the position's record of the last thrower fits: one is
+    recorded only in a bout under this protocol, and it is an attacker who joined it."""
+    if seat is None:
+        thrower = state.thrower
+        if thrower is not None and (
+                state.rules.turn_order is not TurnOrder.LAST_THROWER or not state.table
+                or thrower not in state.joined or thrower == state.defender):
+            return Breach("CLAR-18", "a last thrower is recorded only in a bout under "
+                          "turn_order=last-thrower, and is an attacker who joined it")
+        return None
+    why = _out_of_turn(state, seat)
+    return None if why is None else Breach("CLAR-18", why)
+
+
+def turn_breach(state: GameState, seat: int) -> Breach | None:
+    """The turn-based protocol's breach (CLAR-17, CLAR-18) for an attacker's throw-in or
+    done, or ``None`` under the free protocol (CLAR-3)."""
+    order = state.rules.turn_order
+    if order is TurnOrder.OPENER_FIRST:
+        return opener_first_breach(state, seat)
+    if order is TurnOrder.LAST_THROWER:
+        return last_thrower_breach(state, seat)
+    return None
+
+
 def passed_after(state: GameState, action: Action) -> frozenset[int]:
     """CLAR-3: who has said done once ``action`` is made: a done adds its player; the
     defender's move (a cover, a transfer, a take) wipes the slate; a card thrown in
@@ -164,3 +285,14 @@ def done(state: GameState, action: Done, events: list[Event]) -> GameState:
     """The state after an attacker says done."""
     return state.replace(passed=passed_after(state, action))
 
+def record(state: GameState, action: Action, after: GameState) -> GameState:
+    """What the protocol records once ``action`` is made (``after`` is the state its rule
+    module made): who has said done (:func:`passed_after`), and under ``last-thrower``
+    who played the last attack card (CLAR-18)."""
+    passed = passed_after(state, action)
+    if after.passed != passed:
+        after = after.replace(passed=passed)
+    if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
+            action, (Open, ThrowIn, Transfer)):
+        after = after.replace(thrower=action.player)
+    return after

@@ -58,7 +58,8 @@ except ``rules`` (the game's rules apply)::
       "start_hands": [6, 6, 6],         // hand sizes when the bout began
       "shown": ["8♥"],                  // trumps shown to transfer this bout
       "known": [[], ["K♣"], []],        // per seat: cards in hand that all players know
-      "finished": [[2], [0, 1]]         // seats out, grouped by the bout end they left at
+      "finished": [[2], [0, 1]],        // seats out, grouped by the bout end they left at
+      "thrower": null                   // last-thrower protocol: who played the last card
     }
 
 Cards are written in the project's notation (``"10♥"``; ``"10H"`` and the other spellings
@@ -171,6 +172,7 @@ def _position_to_json(state: GameState) -> dict[str, Any]:
         "shown": _cards(sort_cards(list(state.shown))),
         "known": [_cards(sort_cards(list(k))) for k in state.known],
         "finished": [list(group) for group in state.finished],
+        "thrower": state.thrower,
     }
 
 
@@ -466,12 +468,14 @@ def _position(value: object, path: str, rules: RuleSet, what: str) -> GameState:
         finished.append(tuple(members))
     out = [p for group in finished for p in group]
     _no_repeats(out, at("finished"), "the finishing order", lambda p: f"P{p}", "END-1")
+    thrower = None if data["thrower"] is None else seat(data["thrower"], at("thrower"))
 
     state = GameState(
         rules=rules, hands=hands, stock=stock, trump=trump, table=tuple(table),
         discard=discard, attacker=attacker, defender=defender, opener=opener, bout=bout,
         taking=taking, passed=frozenset(passed), joined=tuple(joined),
         start_hands=start_hands, shown=shown, known=known, finished=tuple(finished),
+        thrower=thrower,
     )
     try:
         return validate_state(state)

@@ -29,6 +29,7 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "ThrowIn",
+    "TurnOrder",
     "profile",
 ]
 
@@ -97,6 +98,23 @@ class NoTrumpLead(StrEnum):
     """The player in the first seat (the dealer's left) attacks first."""
 
 
+class TurnOrder(StrEnum):
+    """Who may act when within a bout: the bout protocol (CLAR-3, CLAR-17, CLAR-18).
+
+    The sources name no order; each value is the specification's clarification, and
+    :mod:`durak_spec.engine.turns` alone decides by it.
+    """
+
+    FREE = "free"
+    """The defender and every player who may add act in any order (CLAR-3, CLAR-16)."""
+    OPENER_FIRST = "opener-first"
+    """One seat at a time: the defender answers each card; then the attackers are asked
+    in a fixed order from the attacker (CLAR-17)."""
+    LAST_THROWER = "last-thrower"
+    """One seat at a time: the defender answers each card; then the seat that played the
+    last attack card is asked first, and the turn goes on clockwise (CLAR-18)."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RuleSet:
     """One complete set of rules. Every field is a variant axis; see :data:`AXES`.
@@ -115,6 +133,7 @@ class RuleSet:
     draw_order: DrawOrder = DrawOrder.ATTACKER_FIRST
     no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
     trump_exchange: bool = False
+    turn_order: TurnOrder = TurnOrder.FREE
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -244,6 +263,8 @@ AXES: tuple[Axis, ...] = (
     Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
+    Axis("turn_order", ("CLAR-3", "CLAR-17", "CLAR-18"), "Who may act when within a bout",
+         enum=TurnOrder),
 )
 
 
@@ -312,6 +333,7 @@ def _make(name: str, title: str, description: str, origins: dict[str, tuple[obje
 
 
 _CLASSIC = "common practice of the classic game"
+_TURNS = _clar("no source orders the players within a bout: free, first come first served")
 
 
 def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
@@ -326,6 +348,7 @@ def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "draw_order": (DrawOrder.ATTACKER_FIRST, _clar(_CLASSIC)),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
         "trump_exchange": (False, _clar("off, as source B says")),
+        "turn_order": (TurnOrder.FREE, _TURNS),
     }
 
 
@@ -342,6 +365,7 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
+        "turn_order": (TurnOrder.FREE, _TURNS),
     }
 
 
@@ -359,6 +383,7 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                       "defender")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
         "trump_exchange": (False, _src("B", "B rules the exchange out")),
+        "turn_order": (TurnOrder.FREE, _TURNS),
     }
 
 
@@ -378,6 +403,7 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
                                                       "defender last")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
+        "turn_order": (TurnOrder.FREE, _TURNS),
     }
 
 
@@ -395,6 +421,7 @@ def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                   "attack")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
+        "turn_order": (TurnOrder.FREE, _TURNS),
     }
 
 

@@ -9,7 +9,7 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from durak_spec.core.cards import Card, Suit, format_cards
 from durak_spec.model.rules import RuleSet
@@ -88,6 +88,8 @@ class GameState(NamedTuple):
       shown: trumps shown this bout to transfer (TRANSFER-7, CLAR-6).
       known: for each seat, the cards in its hand that every player knows (VIEW-2).
       finished: the seats that are out, in groups by the bout end at which they went out.
+      thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
+        the bout's last attack card; ``None`` between bouts and under other protocols.
     """
 
     rules: RuleSet
@@ -107,6 +109,7 @@ class GameState(NamedTuple):
     shown: frozenset[Card] = frozenset()
     known: tuple[frozenset[Card], ...] = ()
     finished: tuple[tuple[int, ...], ...] = ()
+    thrower: int | None = None
 
     def replace(self, *, rules: RuleSet | None = None,
                 hands: tuple[tuple[Card, ...], ...] | None = None,
@@ -119,18 +122,20 @@ class GameState(NamedTuple):
                 start_hands: tuple[int, ...] | None = None,
                 shown: frozenset[Card] | None = None,
                 known: tuple[frozenset[Card], ...] | None = None,
-                finished: tuple[tuple[int, ...], ...] | None = None) -> GameState:
+                finished: tuple[tuple[int, ...], ...] | None = None,
+                thrower: int | Literal["keep"] | None = "keep") -> GameState:
         """This state with the fields given by keyword changed, the others kept.
 
         The same as :meth:`_replace`, but checked by mypy (each field by name, with its
         type) and about two thirds as costly, which matters to the engine: it builds a state
-        at every step. No field of a state is ever ``None``, so ``None`` means "keep".
+        at every step. No field of a state but ``thrower`` is ever ``None``, so ``None``
+        means "keep"; ``thrower`` (which may be ``None``) is kept unless given.
         (Calling ``GameState.__new__`` directly skips the class call's extra work; mypy
         checks its arguments, in field order, against the fields' types.)
         """
         (old_rules, old_hands, old_stock, old_trump, old_table, old_discard, old_attacker,
          old_defender, old_opener, old_bout, old_taking, old_passed, old_joined,
-         old_start_hands, old_shown, old_known, old_finished) = self
+         old_start_hands, old_shown, old_known, old_finished, old_thrower) = self
         return GameState.__new__(
             GameState,
             old_rules if rules is None else rules,
@@ -149,7 +154,8 @@ class GameState(NamedTuple):
             old_start_hands if start_hands is None else start_hands,
             old_shown if shown is None else shown,
             old_known if known is None else known,
-            old_finished if finished is None else finished)
+            old_finished if finished is None else finished,
+            old_thrower if thrower == "keep" else thrower)
 
     # -- derived facts -------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from durak_spec.core.version import __version__
 from durak_spec.engine import advance, check_reachable, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Event
-from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet
+from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet, TurnOrder
 from durak_spec.model.state import GameState
 
 __all__ = [
@@ -56,18 +56,36 @@ class Capabilities:
     axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Per rule-set axis, the values (as in ``RuleSet.to_dict``, booleans as ``"on"`` /
     ``"off"``) the engine plays in any combination, beyond its whole profiles."""
+    turn_orders: tuple[str, ...] = ("free",)
+    """The bout protocols (values of the axis ``turn_order``: CLAR-3, CLAR-17, CLAR-18)
+    the engine plays, its own first; its profiles are claimed under each of them. A
+    ``turn_order`` entry of :attr:`axes` says the same and takes precedence."""
+
+    step: bool = False
+    """Whether the engine answers ``apply`` with ``then`` by the report and legal actions
+    after the action as well (one round trip per action; see :mod:`.wire`)."""
+
+    def plays_turn_order(self, value: str) -> bool:
+        """Whether the engine plays the bout protocol ``value``."""
+        return value in self.axes.get("turn_order", self.turn_orders)
 
     def supports(self, rules: RuleSet) -> str | None:
         """``None`` if the engine claims these rules, else the reason it does not."""
         if rules.players not in self.players:
             return f"{self.name} does not play with {rules.players} players"
+        order = rules.turn_order.value
+        if not self.plays_turn_order(order):
+            plays = ", ".join(self.axes.get("turn_order", self.turn_orders))
+            return f"{self.name} plays the bout protocol turn_order={plays}, not {order}"
         for name in self.profiles:
             known = PROFILES.get(name)
-            if known is not None and known.rules(players=rules.players) == rules:
+            if known is not None and \
+                    known.rules(players=rules.players).replace(turn_order=rules.turn_order) \
+                    == rules:
                 return None
         if self.axes:
             for axis in AXES:
-                if axis.name == "players":
+                if axis.name == "players" or axis.name == "turn_order":
                     continue
                 value = Axis.format(getattr(rules, axis.name))
                 if value not in self.axes.get(axis.name, ()):
@@ -216,7 +234,8 @@ class ReferenceEngine:
 
         return Capabilities(name="durak-spec reference", version=__version__,
                             profiles=tuple(PROFILES), load=True,
-                            axes=Capabilities.every_axis())
+                            axes=Capabilities.every_axis(),
+                            turn_orders=tuple(str(m.value) for m in TurnOrder))
 
     @property
     def state(self) -> GameState:

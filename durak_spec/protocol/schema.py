@@ -88,6 +88,8 @@ _POSITION: Final = MappingProxyType({
     "shown": "Trumps shown this bout to transfer.",
     "known": "For each seat, the cards in its hand that every player knows.",
     "finished": "Seats that are out, in groups by the bout end at which they went out.",
+    "thrower": "Under turn_order last-thrower, the seat that played the bout's last attack "
+               "card; null otherwise.",
 })
 
 
@@ -220,6 +222,7 @@ def _state() -> dict[str, Any]:
         "start_hands": _array({"type": "integer", "minimum": 0, "maximum": 36}),
         "shown": cards, "known": _array(cards),
         "finished": _array(_array(_ref("seat"), minItems=1)),
+        "thrower": {"oneOf": [_ref("seat"), {"type": "null"}]},
     }
     properties: dict[str, Any] = {"format": {"const": STATE_FORMAT},
                                   "version": {"const": VERSION}, "rules": _ref("rules")}
@@ -235,6 +238,9 @@ _REQUEST_FIELD_SCHEMAS: Final = MappingProxyType({
     "id": _ref("id"), "rules": _ref("rules"), "deck": _array(_ref("card")),
     "seed": {"type": "integer", "minimum": -MAX_ID, "maximum": MAX_ID},
     "state": _ref("state"), "action": _ref("action"),
+    "then": {"type": "boolean", "description": "Optional, only to an engine that declares "
+             "capabilities.step: answer an accepted action with the report and the legal "
+             "actions after it (one round trip per action)."},
 })
 
 
@@ -242,8 +248,9 @@ def _requests() -> dict[str, Any]:
     defs: dict[str, Any] = {"request": {"oneOf": [_ref(f"{cmd}Request") for cmd in COMMANDS]}}
     for cmd in COMMANDS:
         names = REQUEST_FIELDS[cmd]
+        shown = (*names, "then") if cmd == "apply" else names
         properties = {name: {"const": cmd} if name == "cmd" else _REQUEST_FIELD_SCHEMAS[name]
-                      for name in names}
+                      for name in shown}
         defs[f"{cmd}Request"] = _object(properties, list(names), _REQUESTS[cmd])
     return defs
 
@@ -266,7 +273,18 @@ def _responses() -> dict[str, Any]:
                           description="The player counts the engine plays."),
         "axes": axes,
         "capabilities": _object({"load": {"type": "boolean",
-                                          "description": "Whether the engine answers load."}},
+                                          "description": "Whether the engine answers load."},
+                                 "turn_order": {
+                                     "type": "array", "minItems": 1,
+                                     "items": {"enum": ["free", "opener-first",
+                                                        "last-thrower"]},
+                                     "description": "The bout protocols the engine plays, "
+                                                    "its own first (CLAR-3, CLAR-17, "
+                                                    "CLAR-18); default [\"free\"]."},
+                                 "step": {"type": "boolean",
+                                          "description": "Whether the engine answers an "
+                                                         "apply with then by the report and "
+                                                         "legal actions after it too."}},
                                 ["load"]),
     }, ["id", "ok", "protocol", "name", "version", "profiles", "players", "capabilities"],
         "The answer to hello.")
@@ -279,7 +297,12 @@ def _responses() -> dict[str, Any]:
         "legalResponse": _object({**ok, "actions": _array(_ref("action"))},
                                  ["id", "ok", "actions"],
                                  "The answer to legal; an empty list means the game is over."),
-        "acceptedResponse": _object({**ok, "accepted": {"const": True}},
+        "acceptedResponse": _object({**ok, "accepted": {"const": True},
+                                     "report": _described(_ref("report"), "With then: the "
+                                                          "report after the action."),
+                                     "actions": _described(_array(_ref("action")), "With "
+                                                           "then: the legal actions after "
+                                                           "the action.")},
                                     ["id", "ok", "accepted"],
                                     "The answer to apply when the action was legal and is "
                                     "played."),

@@ -15,6 +15,7 @@ Blank lines are ignored.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import io
 import os
@@ -76,7 +77,11 @@ class Server:
         if isinstance(request, LegalRequest):
             return LegalReply(request.id, tuple(engine.legal_actions()))
         if isinstance(request, ApplyRequest):
-            return VerdictReply(request.id, engine.apply(request.action))
+            verdict = engine.apply(request.action)
+            if request.then and verdict.ok:  # one round trip: the position after it
+                return VerdictReply(request.id, verdict, engine.report(),
+                                    tuple(engine.legal_actions()))
+            return VerdictReply(request.id, verdict)
         if isinstance(request, StateRequest):
             return ReportReply(request.id, engine.report())
         if isinstance(request, StartRequest):
@@ -87,8 +92,9 @@ class Server:
                 return ErrorReply(request.id, "this engine cannot load positions "
                                   "(it does not declare the load capability)")
             return ReportReply(request.id, engine.load(request.state))
-        if isinstance(request, HelloRequest):
-            return HelloReply(request.id, engine.capabilities())
+        if isinstance(request, HelloRequest):  # the server answers apply with then itself
+            return HelloReply(request.id, dataclasses.replace(engine.capabilities(),
+                                                              step=True))
         self.finished = True
         return OkReply(request.id)
 

@@ -278,6 +278,9 @@ class SubprocessEngine:
         self._seconds = 0.0
         self._last_stderr = ""
         self._codec = Codec()  # this client's memory of the engine's actions
+        self._after: tuple[Report, tuple[Action, ...]] | None = None
+        """The engine's report and legal actions after its last accepted action, from the
+        same answer (capability ``step``), until the next request that may change them."""
         self._spawn()
 
     # -- process management -----------------------------------------------------------
@@ -291,6 +294,7 @@ class SubprocessEngine:
             raise EngineFailure("crashed", f"cannot start {shlex.join(self.command)}: "
                                 f"{error.strerror or error}") from None
         self._capabilities = None
+        self._after = None
         self._last_stderr = ""
 
     def restart(self) -> None:
@@ -519,26 +523,39 @@ class SubprocessEngine:
         return self._capabilities
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self._after = None
         reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed))
         assert isinstance(reply, ReportReply)
         return reply.report
 
     def load(self, state: GameState) -> Report:
+        self._after = None
         reply = self._call(LoadRequest(self._new_id(), state))
         assert isinstance(reply, ReportReply)
         return reply.report
 
     def legal_actions(self) -> tuple[Action, ...]:
+        if self._after is not None:
+            return self._after[1]
         reply = self._call(LegalRequest(self._new_id()))
         assert isinstance(reply, LegalReply)
         return reply.actions
 
     def apply(self, action: Action) -> Verdict:
-        reply = self._call(ApplyRequest(self._new_id(), action))
+        """Play ``action``; with capability ``step``, in one round trip that also brings
+        the report and the legal actions after it (kept for :meth:`report` and
+        :meth:`legal_actions`). After a rejection both are asked again."""
+        self._after = None
+        then = self._capabilities is not None and self._capabilities.step
+        reply = self._call(ApplyRequest(self._new_id(), action, then))
         assert isinstance(reply, VerdictReply)
+        if then and reply.report is not None and reply.actions is not None:
+            self._after = (reply.report, reply.actions)
         return reply.verdict
 
     def report(self) -> Report:
+        if self._after is not None:
+            return self._after[0]
         reply = self._call(StateRequest(self._new_id()))
         assert isinstance(reply, ReportReply)
         return reply.report

@@ -10,18 +10,31 @@ message; this module is the strict Python encoder and decoder of the same messag
 cmd        request fields                                   successful response fields
 =========  ===============================================  ====================================
 hello      (none)                                           protocol, name, version, profiles,
-                                                            players, capabilities {load},
+                                                            players, capabilities {load,
+                                                            turn_order (optional)},
                                                             axes {axis: [values]} (optional)
 start      rules {axis: value, every axis},                 report
            deck [36 cards in dealing and drawing order],
            seed (ORDER-2's chance)
 load       state (a position document, see below)          report  (optional: capability load)
 legal      (none)                                           actions [every legal action]
-apply      action                                           accepted: true, or accepted: false
-                                                            with reason and rule (ID or null)
+apply      action, then (optional: capability step)         accepted: true, or accepted: false
+                                                            with reason and rule (ID or null);
+                                                            with then, an accepted answer
+                                                            also carries report and actions
 state      (none)                                           report
 quit       (none)                                           (none); the engine then exits
 =========  ===============================================  ====================================
+
+An engine that declares ``capabilities.step`` answers an ``apply`` that carries ``"then":
+true`` with the report and the legal actions after the action too (when it is accepted),
+so that a checker needs one round trip per action instead of three (``apply``, ``state``,
+``legal``); engines that do not declare it are never sent ``then``.
+
+An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
+``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
+CLAR-3); the checker then plays its profiles, scenarios and lockstep games under that
+protocol, and its ``legal`` lists the actions of the one seat to act.
 
 A successful response has ``"ok": true``; a request the engine cannot serve gets
 ``{"id": n, "ok": false, "error": "...", "rule": "DEAL-1" | null}`` (``rule`` optional, and
@@ -556,7 +569,10 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
     return {"protocol": caps.protocol, "name": caps.name, "version": caps.version,
             "profiles": list(caps.profiles), "players": list(caps.players),
             "axes": {name: list(values) for name, values in caps.axes.items()},
-            "capabilities": {"load": caps.load}}
+            "capabilities": {"load": caps.load,
+                             **({"turn_order": list(caps.turn_orders)}
+                                if caps.turn_orders != ("free",) else {}),
+                             **({"step": True} if caps.step else {})}}
 
 
 AXIS_VALUES: Final = MappingProxyType({
@@ -589,7 +605,8 @@ def _axes(value: object, path: Path) -> dict[str, tuple[str, ...]]:
 def _capabilities(data: Mapping[str, Any]) -> Capabilities:
     profiles = expect_list(data["profiles"], "profiles")
     players = expect_list(data["players"], "players")
-    extra = expect_object(data["capabilities"], "capabilities", ("load",))
+    extra = expect_object(data["capabilities"], "capabilities", ("load",),
+                          ("turn_order", "step"))
     return Capabilities(
         name=expect_str(data["name"], "name", empty=False),
         version=expect_str(data["version"], "version"),
@@ -600,7 +617,23 @@ def _capabilities(data: Mapping[str, Any]) -> Capabilities:
                        for i, n in enumerate(players)]),
         load=expect_bool(extra["load"], ("capabilities", "load")),
         axes=_axes(data.get("axes", {}), "axes"),
+        turn_orders=_turn_orders(extra.get("turn_order", ["free"])),
+        step="step" in extra and expect_bool(extra["step"], ("capabilities", "step")),
     )
+
+
+def _turn_orders(value: object) -> tuple[str, ...]:
+    """The bout protocols an engine declares (``capabilities.turn_order``): a list of
+    values of the axis ``turn_order``, its own first; a single value may stand alone."""
+    path: Path = ("capabilities", "turn_order")
+    items = [value] if isinstance(value, str) else expect_list(value, path)
+    choices = AXIS_VALUES["turn_order"]
+    for i, item in enumerate(items):
+        if not isinstance(item, str) or item not in choices:
+            fail((path, i), f"must be one of {', '.join(choices)}, not {show(item)}")
+    if not items:
+        fail(path, "names no bout protocol (free, opener-first or last-thrower)")
+    return tuple(items)
 
 
 # -- messages ----------------------------------------------------------------------------------
@@ -648,6 +681,9 @@ class ApplyRequest:
 
     id: int
     action: Action
+    then: bool = False
+    """Ask for the report and the legal actions after an accepted action in the same
+    answer (only of an engine that declares ``capabilities.step``)."""
     cmd: ClassVar[Command] = "apply"
 
 
@@ -695,6 +731,10 @@ class LegalReply:
 class VerdictReply:
     id: int
     verdict: Verdict
+    report: Report | None = None
+    """With ``then`` (capability ``step``): the report after an accepted action."""
+    actions: tuple[Action, ...] | None = None
+    """With ``then``: the legal actions after an accepted action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -758,7 +798,8 @@ def encode_request(request: Request, codec: Codec | None = None) -> str:
     """One request as a JSON line (without the final newline)."""
     if isinstance(request, ApplyRequest):
         text = codec.text(request.action) if codec is not None else _action_text(request.action)
-        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}}}'
+        then = ',"then":true' if request.then else ""
+        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}{then}}}'
     if isinstance(request, StartRequest):
         return write_json({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
                            "deck": [str(c) for c in request.deck], "seed": request.seed})
@@ -779,6 +820,8 @@ _REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
 _REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
 _LEGAL_REPLY_KEYS: Final = frozenset(("id", "ok", "actions"))
 _ACCEPTED_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted"))
+_STEP_REQUEST_KEYS: Final = frozenset(("id", "cmd", "action", "then"))
+_STEP_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted", "report", "actions"))
 
 
 def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
@@ -797,12 +840,13 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     cmd = data.get("cmd")
     if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
-    if data.keys() != _REQUEST_KEYS[cmd]:  # only a wrong message pays for the details
+    if data.keys() != _REQUEST_KEYS[cmd] and data.keys() != _STEP_REQUEST_KEYS:
         expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
     if cmd == "apply":
         action = data["action"]
+        then = "then" in data and expect_bool(data["then"], "then")
         return ApplyRequest(ident, codec.action(action, "action") if codec is not None
-                            else action_from_wire(action))
+                            else action_from_wire(action), then)
     if cmd == "legal":
         return LegalRequest(ident)
     if cmd == "state":
@@ -834,6 +878,11 @@ def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
         if isinstance(verdict, Rejected):
             return write_json({"id": reply.id, "ok": True, "accepted": False,
                                "reason": _cut(verdict.reason), "rule": verdict.rule})
+        if reply.report is not None and reply.actions is not None:
+            text = codec.text if codec is not None else _action_text
+            actions = ",".join([text(a) for a in reply.actions])
+            return (f'{{"id":{int(reply.id)},"ok":true,"accepted":true,'
+                    f'"report":{_report_text(reply.report)},"actions":[{actions}]}}')
         return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
     if isinstance(reply, ErrorReply):
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
@@ -908,8 +957,13 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         if "accepted" not in data:
             fail("accepted", "is missing")
         if expect_bool(data["accepted"], "accepted"):
+            if data.keys() == _STEP_REPLY_KEYS:  # one round trip: the position after it
+                return VerdictReply(ident, Accepted(), report_from_json(data["report"]),
+                                    _actions(data["actions"], "actions", codec))
             if data.keys() != _ACCEPTED_REPLY_KEYS:
-                expect_object(data, None, ("id", "ok", "accepted"), noun="message")
+                stepped = "report" in data or "actions" in data
+                expect_object(data, None, ("id", "ok", "accepted", "report", "actions")
+                              if stepped else ("id", "ok", "accepted"), noun="message")
             return VerdictReply(ident, Accepted())
         expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
         return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),

@@ -39,6 +39,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import io
 import os
@@ -63,7 +64,7 @@ from durak_spec.core.errors import InputError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
-from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
+from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineFailure
 from durak_spec.spec.gherkin import Example, GherkinError, Specification, read_specification
 from durak_spec.spec.plugin import KNOWN_TAGS
@@ -265,6 +266,9 @@ class RunResult:
 
 
 Progress = Callable[[int, int, "ScenarioResult | None"], None]
+Adapt = Callable[[str, Capabilities, RuleSet], "RuleSet | str"]
+"""Given an example's number, the engine's capabilities and the example's rules, the rules
+to play it under, or why to skip it."""
 """Called after each selected scenario with (done, total, result); ``result`` is ``None``
 for a scenario the profile filter left out. It runs while pytest's output is captured:
 write to a stream saved before :func:`run` was called."""
@@ -486,8 +490,10 @@ class _Collector:
     """The pytest plugin object that selects scenarios and records what became of them."""
 
     def __init__(self, factory: Callable[[], Engine], filters: _Filters, features: Path,
-                 files: Sequence[Path], trace: bool, progress: Progress | None) -> None:
+                 files: Sequence[Path], trace: bool, progress: Progress | None,
+                 adapt: Adapt | None = None) -> None:
         self.factory = factory
+        self.adapt = adapt
         self.filters = filters
         self.metas = _Metas(features, files)
         self.trace = trace
@@ -540,6 +546,9 @@ class _Collector:
             self.engine = game.engine.capabilities().name
         if self.filters.profiles:
             game.claims = _restricted(game, game.claims, self.filters.profiles)
+        if self.adapt is not None:
+            game.adapt = functools.partial(self.adapt, pending.meta.example,
+                                           game.engine.capabilities())
 
     def pytest_bdd_before_step(self, request: pytest.FixtureRequest, feature: Feature,
                                scenario: Scenario, step: Step,
@@ -704,7 +713,7 @@ def _isolated_environment() -> Iterator[None]:
 def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (),
         tags: Iterable[str] = (), profiles: Iterable[str] = (), keyword: str | None = None,
         trace: bool = False, features: Path | str | Sequence[Path | str] | None = None,
-        progress: Progress | None = None) -> RunResult:
+        progress: Progress | None = None, adapt: Adapt | None = None) -> RunResult:
     """Run the specification's scenarios against engines made by ``factory``.
 
     ``factory`` is called once per scenario (default: :class:`ReferenceEngine`); the
@@ -713,7 +722,10 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     those whose file, line or name contains it (case-insensitive); filters of different
     kinds must all keep a scenario. ``trace`` records the engine's report after every
     step (:attr:`ScenarioResult.trace`). ``features`` is a directory or a list of feature
-    files (default: :func:`features_dir`).
+    files (default: :func:`features_dir`). ``adapt``, given an example's number, the
+    engine's capabilities and the rule set its Given steps describe, returns the rule
+    set to play it under (the checker plays each scenario under the engine's own values
+    of the axes its outcome does not depend on), or a reason to skip it.
 
     Raises :class:`FilterError` for an unknown rule ID, tag or profile,
     :class:`RunnerError` if pytest cannot run at all, and :class:`KeyboardInterrupt` when
@@ -722,7 +734,7 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     filters = _Filters.checked(rules, tags, profiles, keyword)
     directory, files = _resolve_features(features)
     collector = _Collector(factory or ReferenceEngine, filters, directory, files, trace,
-                           progress)
+                           progress, adapt)
     workdir = Path(tempfile.mkdtemp(prefix="durak-spec-check-"))
     module_name = f"test_durak_spec_{uuid.uuid4().hex}"
     module = workdir / f"{module_name}.py"

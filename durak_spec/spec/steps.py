@@ -126,6 +126,10 @@ class GameContext:
         self.unnamed: list[str] = []
         """The rejections the scenario expected by a rule, that the engine gave without
         naming a rule (reported apart from those rejected by the right rule)."""
+        self.adapt: Callable[[RuleSet], RuleSet | str] | None = None
+        """The checker's choice of the rules to play (see ``runner.run``'s ``adapt``): the
+        scenario's rule set with the axes its outcome does not depend on set to values the
+        engine plays, or the reason the scenario cannot be played (it is skipped)."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -156,9 +160,21 @@ class GameContext:
 
     def _resolve(self) -> tuple[RuleSet, tuple[str, ...]]:
         try:
+            if self.adapt is not None:
+                self._adapt(self.adapt)
             return self.position.rule_set(), self.position.names()
         except PositionError as error:
             self.fail(str(error))
+
+    def _adapt(self, adapt: Callable[[RuleSet], RuleSet | str]) -> None:
+        rules = self.position.rule_set()
+        chosen = adapt(rules)
+        if isinstance(chosen, str):
+            pytest.skip(chosen)
+        for axis in AXES:
+            value = getattr(chosen, axis.name)
+            if axis.name != "players" and value != getattr(rules, axis.name):
+                self.position = self.position.with_rule(axis.name, value)
 
     def _claim(self, rules: RuleSet) -> None:
         reason = self.claims(rules)
