@@ -38,6 +38,7 @@ __all__ = [
     "deck_breach",
     "deck_order",
     "first_attacker",
+    "fresh_seed",
     "lay_out",
     "new_game",
     "players_breach",
@@ -184,10 +185,25 @@ def first_attacker(hands: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet,
     return seat, f"nobody holds a trump, so chance picked P{seat} (ORDER-2)"
 
 
+SEED_BITS = 63
+"""A fresh seed is a whole number of this many random bits."""
+
+
+def fresh_seed() -> int:
+    """A seed drawn from the system's randomness, for a game dealt without one.
+
+    Chance without a seed is chance: the deal and ORDER-2 (CLAR-11) must not repeat from
+    one unseeded game to the next. Recording the seed drawn here (as
+    :meth:`durak_spec.game.history.Game.new` does) lets the game be dealt again.
+    """
+    return random.SystemRandom().getrandbits(SEED_BITS)
+
+
 def deal(rules: RuleSet, seed: int | None = None) -> tuple[Card, ...]:
-    """A shuffled deck order for ``new_game`` (a fixed seed gives a fixed order)."""
+    """A shuffled deck order for ``new_game``: a fixed seed gives a fixed order, no seed
+    a fresh shuffle (:func:`fresh_seed`)."""
     deck = list(DECK)
-    random.Random(seed).shuffle(deck)
+    random.Random(fresh_seed() if seed is None else seed).shuffle(deck)
     return tuple(deck)
 
 
@@ -196,14 +212,19 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     """The state after the deal.
 
     ``deck`` lists all 36 cards in the order they leave the deck (CLAR-10, see
-    :func:`lay_out`). Without ``deck`` the deck is shuffled with ``seed``, which also
-    settles ORDER-2's chance (seed 0 when a deck is given without one, so a stacked deal
-    is always reproducible). A deck that is not the 36 cards raises
+    :func:`lay_out`). Without ``deck`` the deck is shuffled with ``seed``; ``seed`` also
+    settles ORDER-2's chance, with or without a deck. Without a seed both are chance: a
+    fresh seed is drawn (:func:`fresh_seed`) for the shuffle and for ORDER-2, so
+    unseeded games differ. The state does not keep that seed: to deal the same game
+    again, pass a seed, or use :meth:`durak_spec.game.history.Game.new`, which draws one
+    and records it. A deck that is not the 36 cards raises
     :class:`~durak_spec.core.errors.InvalidState` (DEAL-1).
     """
     if not isinstance(rules, RuleSet):
         raise InputError(f"new_game needs a RuleSet, not {type(rules).__name__}",
                          code="not-a-rule-set")
+    if seed is None:
+        seed = fresh_seed()
     if deck is None:
         order = deal(rules, seed)
     else:
@@ -214,7 +235,7 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     n = rules.players
     layout = lay_out(order, n)
     hands = tuple(sort_cards(hand) for hand in layout.hands)
-    attacker, _ = first_attacker(hands, layout.trump, rules, 0 if seed is None else seed)
+    attacker, _ = first_attacker(hands, layout.trump, rules, seed)
     return GameState(
         rules=rules, hands=hands, stock=layout.stock, trump=layout.trump, attacker=attacker,
         defender=next_in_game(attacker, n), opener=attacker,

@@ -26,22 +26,19 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from durak_spec.core.cards import DECK, Card
 from durak_spec.core.errors import BadAction, DurakError, IllegalAction, InputError, InvalidState
 from durak_spec.engine import advance, apply, deal, legal_actions, new_game, validate_state
+from durak_spec.engine.dealing import fresh_seed
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Step
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
 
 __all__ = ["Game", "ReplayError"]
-
-_SEED_BITS = 63
-
 
 class ReplayError(DurakError):
     """An action of a history that cannot be played at its step.
@@ -112,17 +109,15 @@ class Game:
             deck: Iterable[Card] | None = None) -> Game:
         """Deal a new game.
 
-        With ``deck``, the cards leave the deck in that order (CLAR-10) and ``seed``, if
-        given, settles only ORDER-2's chance. Without ``deck`` the deck is shuffled with
-        ``seed``; with neither, a fresh seed is drawn and recorded, so that every game
-        made here can be dealt again from its record.
+        With ``deck``, the cards leave the deck in that order (CLAR-10) and ``seed``
+        settles only ORDER-2's chance. Without ``deck`` the deck is shuffled with
+        ``seed``. Without a seed a fresh one is drawn (chance is chance, with or without
+        a deck) and recorded, so that every game made here can be dealt again from its
+        record.
         """
-        if deck is None:
-            if seed is None:
-                seed = random.SystemRandom().getrandbits(_SEED_BITS)
-            order = deal(rules, seed)
-        else:
-            order = tuple(deck)
+        if seed is None:
+            seed = fresh_seed()
+        order = deal(rules, seed) if deck is None else tuple(deck)
         initial = new_game(rules, seed=seed, deck=order)
         return cls(rules=rules, initial=initial, actions=(), state=initial, seed=seed,
                    deck=order)
