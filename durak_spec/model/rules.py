@@ -22,6 +22,7 @@ __all__ = [
     "PROFILES",
     "Axis",
     "DrawOrder",
+    "Goal",
     "LimitReading",
     "NoTrumpLead",
     "Origin",
@@ -88,6 +89,18 @@ class DrawOrder(StrEnum):
     """In the order the players joined the attack, the defender last (D)."""
 
 
+class Goal(StrEnum):
+    """What the game is played for (END-5)."""
+
+    LAST_HOLDER_LOSES = "last-holder-loses"
+    """Play goes on until at most one player holds cards; that player is the durak and
+    loses (END-3: A, B, C)."""
+    FIRST_OUT_WINS = "first-out-wins"
+    """A race: the first player to go out wins (D). The game ends at the bout end where
+    the first player (or players, together) go out; D names no loser, so a durak is
+    recorded only where one player alone still holds cards (a clarification)."""
+
+
 class NoTrumpLead(StrEnum):
     """Who attacks first when nobody was dealt a trump (ORDER-2)."""
 
@@ -113,6 +126,7 @@ class RuleSet:
     first_bout_limit_five: bool = True
     limit_reading: LimitReading = LimitReading.CURRENT_HAND
     draw_order: DrawOrder = DrawOrder.ATTACKER_FIRST
+    goal: Goal = Goal.LAST_HOLDER_LOSES
     no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
     trump_exchange: bool = False
 
@@ -241,6 +255,7 @@ AXES: tuple[Axis, ...] = (
     Axis("first_bout_limit_five", ("LIMIT-3",), "At most five attack cards in the first bout"),
     Axis("limit_reading", ("LIMIT-2",), "What the defender's hand limits", enum=LimitReading),
     Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
+    Axis("goal", ("END-5",), "What the game is played for", enum=Goal),
     Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
@@ -324,6 +339,8 @@ def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "first_bout_limit_five": (True, _clar(_CLASSIC)),
         "limit_reading": (LimitReading.CURRENT_HAND, _clar(_CLASSIC)),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _clar(_CLASSIC)),
+        "goal": (Goal.LAST_HOLDER_LOSES, _clar("common practice: the last player holding "
+                                               "cards is the durak")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
         "trump_exchange": (False, _clar("off, as source B says")),
     }
@@ -340,6 +357,7 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "limit_reading": (LimitReading.CURRENT_HAND, _src("A", "never more than the defender's "
                                                           "cards in hand")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("A", "the one player left with cards loses")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
     }
@@ -357,6 +375,7 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                         "the start")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("B", "the attacker draws, then the "
                                                       "defender")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("B", "the player left with cards loses")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
         "trump_exchange": (False, _src("B", "B rules the exchange out")),
     }
@@ -376,6 +395,7 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
                                                           "hand size, the smaller")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("C", "attacker first, then clockwise, "
                                                       "defender last")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("C", "the one player left with cards loses")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
     }
@@ -393,6 +413,9 @@ def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                         "the start of the turn")),
         "draw_order": (DrawOrder.JOIN_ORDER, _src("D", "in the order players joined the "
                                                   "attack")),
+        "goal": (Goal.FIRST_OUT_WINS, _src("D", "the first player without cards wins; when "
+                                       "the game then ends, and that nobody else is ranked, "
+                                       "is the specification's reading (END-5)")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
     }

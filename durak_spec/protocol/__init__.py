@@ -69,7 +69,10 @@ class Capabilities:
                 if axis.name == "players":
                     continue
                 value = Axis.format(getattr(rules, axis.name))
-                if value not in self.axes.get(axis.name, ()):
+                # An axis the engine does not list is played at its default value only.
+                default = Axis.format(getattr(RuleSet(), axis.name))
+                played = self.axes.get(axis.name, (default,))
+                if value not in played:
                     return f"{self.name} does not play {axis.name}={value}"
             return None
         return f"{self.name} claims no profile with these rules"

@@ -1194,6 +1194,41 @@ def then_draw(game: GameContext) -> None:
     if not report.over or report.durak is not None:
         game.fail("the game goes on" if not report.over else
                   f"{game.name(report.durak)} is the durak")
+    holding = [game.name(seat) for seat, hand in enumerate(report.hands) if hand]
+    if holding:  # a race won while others hold cards is no draw (END-5)
+        game.fail(f"the game is over, but {' and '.join(holding)} still hold cards")
+
+
+@then(_re(rf"the game is over and (?P<names>{NAMES}) (?:wins|win together)"))
+def then_won_race(game: GameContext, names: str) -> None:
+    """The game is over, and these players were the first out: the winners of source D's
+    race (goal first-out-wins, END-5).
+
+    Example: Then the game is over and Anna wins
+    Example: Then the game is over and Anna and Boris win together
+    """
+    report = game.report()
+    if not report.over:
+        game.fail("the game goes on")
+    wanted = {game.seat(name) for name in game.read(parse_names, names)}
+    first = set(report.finished[0]) if report.finished else set()
+    if first != wanted:
+        game.fail(f"{' and '.join(game.name(s) for s in sorted(first)) or 'nobody'} "
+                  "went out first")
+
+
+@then("nobody is the durak")
+def then_no_durak(game: GameContext) -> None:
+    """The game is over and names no durak (a draw, or a race won while several players
+    still hold cards, END-5).
+
+    Example: Then nobody is the durak
+    """
+    report = game.report()
+    if not report.over:
+        game.fail("the game goes on")
+    if report.durak is not None:
+        game.fail(f"{game.name(report.durak)} is the durak")
 
 
 @then("the game goes on")
