@@ -401,9 +401,11 @@ Feature: The end of the game
   Rule: A defender who beats the attack with their last card, the stock empty, has defended and is out
     The sources do not say what happens when the defender covers with the last card in
     hand while nothing is left to draw. The specification decides that the defence has
-    succeeded: no attack card can be added against an empty hand (whatever reading of the
-    hand limit the rules use), the bout is beaten off, and the defender is out at its end.
-    The next attack is made by the next player still in the game after the defender.
+    succeeded: no attack card can be added against an empty hand (both wordings of the
+    hand limit, LIMIT-2, already say so, since a defender who became the defender with
+    some cards has answered that many), the bout is beaten off, and the defender is out
+    at its end. The next attack is made by the next player still in the game after the
+    defender.
 
     Example: Boris beats the seven with his last card; Anna and Vera cannot add their sevens
       Given the players Anna, Boris and Vera
@@ -420,9 +422,10 @@ Feature: The end of the game
       And Vera attacks Anna next
 
     Example: The attack comes back to Anna, who beats both eights with her last two cards
-      Under source B's transfer game the limit counts the cards the defender held when the
-      bout began. Anna held three, but once her hand is empty Boris may not add his eight
-      of clubs, so Anna's defence stands and she is out.
+      Under source B's transfer game the limit counts the cards the defender held when
+      they became the defender. Anna opened with three cards and held two when the attack
+      came back to her; once she has answered both eights Boris may not add his eight of
+      clubs, so Anna's defence stands and she is out.
 
       Given the rules of "source-b-transfer"
       And hearts are trump

@@ -68,7 +68,13 @@ class ThrowIn(StrEnum):
 
 
 class LimitReading(StrEnum):
-    """How the defender's hand caps the attack cards of a bout (LIMIT-2)."""
+    """How the sources word the cap the defender's hand puts on the attack (LIMIT-2).
+
+    Two wordings of one rule: with "the start" read as the moment a player became the
+    defender (the opening, or the transfer that passed the attack on), both allow exactly
+    the same cards in every position play can reach. The axis stays so that each profile
+    keeps its source's wording (and its messages), not because the games differ.
+    """
 
     CURRENT_HAND = "current-hand"
     """Uncovered attack cards never exceed the cards the defender holds now.
@@ -77,7 +83,8 @@ class LimitReading(StrEnum):
     measure (uncovered cards against the hand now) is the specification's.
     """
     START_HAND = "start-hand"
-    """Attack cards of the bout never exceed the defender's hand at the bout's start (B, D)."""
+    """Attack cards of the bout never exceed the defender's hand when they became the
+    defender: at the bout's start, or at the transfer that made them defend (B, D)."""
 
 
 class DrawOrder(StrEnum):
@@ -253,7 +260,8 @@ AXES: tuple[Axis, ...] = (
     Axis("multi_card_opening", ("ATTACK-2",), "Open a bout with several cards of one rank"),
     Axis("throw_in", ("ATTACK-4",), "Who may throw in", enum=ThrowIn),
     Axis("first_bout_limit_five", ("LIMIT-3",), "At most five attack cards in the first bout"),
-    Axis("limit_reading", ("LIMIT-2",), "What the defender's hand limits", enum=LimitReading),
+    Axis("limit_reading", ("LIMIT-2",), "How the defender's hand limits the attack (two "
+         "wordings, the same cards)", enum=LimitReading),
     Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
     Axis("goal", ("END-5",), "What the game is played for", enum=Goal),
     Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",

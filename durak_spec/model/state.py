@@ -103,7 +103,9 @@ class GameState(NamedTuple):
       taking: the defender has announced a take (TAKE-3).
       passed: the attackers who said "done" since the defender last moved (CLAR-3).
       joined: the seats in the order they joined the bout's attack (DRAW-2, CLAR-8).
-      start_hands: every seat's hand size when the bout in play started (LIMIT-2).
+      start_hands: every seat's hand size when the bout in play started; the defender's
+        entry is their hand when they became the defender, at the opening or at a
+        transfer (LIMIT-2).
       shown: trumps shown this bout to transfer (TRANSFER-7, CLAR-6).
       known: for each seat, the cards in its hand that every player knows (VIEW-2).
       finished: the seats that are out, in groups by the bout end at which they went out.
