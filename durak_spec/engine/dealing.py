@@ -29,8 +29,8 @@ from durak_spec.core.cards import DECK, Card, Rank, Suit, format_cards
 from durak_spec.core.errors import InputError
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.seats import next_in_game
-from durak_spec.model.rules import HAND_SIZE, MAX_PLAYERS, NoTrumpLead, RuleSet
-from durak_spec.model.state import GameState, sort_cards
+from durak_spec.model.rules import HAND_SIZE, MAX_PLAYERS, LaterGameLead, NoTrumpLead, RuleSet
+from durak_spec.model.state import GameState, Outcome, sort_cards
 
 __all__ = [
     "Layout",
@@ -39,6 +39,7 @@ __all__ = [
     "deck_order",
     "first_attacker",
     "fresh_seed",
+    "later_game_attacker",
     "lay_out",
     "new_game",
     "players_breach",
@@ -185,6 +186,37 @@ def first_attacker(hands: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet,
     return seat, f"nobody holds a trump, so chance picked P{seat} (ORDER-2)"
 
 
+def later_game_attacker(rules: RuleSet, previous: Outcome | None) -> tuple[int, str] | None:
+    """Who attacks first in a later game of a match because of the last game's result
+    (ORDER-7), and why; ``None`` when the lowest trump decides as in a first game: under
+    ``lowest-trump`` (B), for the first game of a match, and after a game without a durak
+    (a draw, or a race won early: the lowest trump, as published practice has it).
+
+    Seats keep their places from game to game; ``previous`` is the last game's outcome.
+    """
+    if previous is None:
+        return None
+    if not isinstance(previous, Outcome):
+        raise InputError(f"previous must be the Outcome of the last game, not "
+                         f"{type(previous).__name__}", code="previous-outcome")
+    if previous.durak is None:
+        return None
+    n = rules.players
+    if not 0 <= previous.durak < n:
+        raise InputError(f"the previous game's durak must be a seat of this {n}-player game, "
+                         f"not {previous.durak!r}", code="previous-outcome")
+    durak = previous.durak
+    if rules.later_game_lead is LaterGameLead.LEFT_OF_DURAK:
+        seat = (durak + 1) % n
+        return seat, (f"P{durak} was the durak of the last game, so P{seat}, after them, "
+                      "attacks first (ORDER-7)")
+    if rules.later_game_lead is LaterGameLead.RIGHT_OF_DURAK:
+        seat = (durak - 1) % n
+        return seat, (f"P{durak} was the durak of the last game, so P{seat}, before them, "
+                      f"attacks first and P{durak} defends (ORDER-7)")
+    return None
+
+
 SEED_BITS = 63
 """A fresh seed is a whole number of this many random bits."""
 
@@ -208,7 +240,8 @@ def deal(rules: RuleSet, seed: int | None = None) -> tuple[Card, ...]:
 
 
 def new_game(rules: RuleSet, *, seed: int | None = None,
-             deck: Iterable[Card] | None = None) -> GameState:
+             deck: Iterable[Card] | None = None,
+             previous: Outcome | None = None) -> GameState:
     """The state after the deal.
 
     ``deck`` lists all 36 cards in the order they leave the deck (CLAR-10, see
@@ -219,6 +252,10 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     again, pass a seed, or use :meth:`durak_spec.game.history.Game.new`, which draws one
     and records it. A deck that is not the 36 cards raises
     :class:`~durak_spec.core.errors.InvalidState` (DEAL-1).
+
+    ``previous`` is the outcome of the match's last game, for a later game: under the
+    rule set's ``later_game_lead`` it may choose the first attacker instead of the lowest
+    trump (ORDER-7, :func:`later_game_attacker`).
     """
     if not isinstance(rules, RuleSet):
         raise InputError(f"new_game needs a RuleSet, not {type(rules).__name__}",
@@ -235,7 +272,9 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     n = rules.players
     layout = lay_out(order, n)
     hands = tuple(sort_cards(hand) for hand in layout.hands)
-    attacker, _ = first_attacker(hands, layout.trump, rules, seed)
+    later = later_game_attacker(rules, previous)
+    attacker = later[0] if later is not None else first_attacker(hands, layout.trump, rules,
+                                                                 seed)[0]
     return GameState(
         rules=rules, hands=hands, stock=layout.stock, trump=layout.trump, attacker=attacker,
         defender=next_in_game(attacker, n), opener=attacker,

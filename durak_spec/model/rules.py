@@ -23,6 +23,7 @@ __all__ = [
     "Axis",
     "DrawOrder",
     "Goal",
+    "LaterGameLead",
     "LimitReading",
     "NoTrumpLead",
     "Origin",
@@ -108,6 +109,19 @@ class Goal(StrEnum):
     recorded only where one player alone still holds cards (a clarification)."""
 
 
+class LaterGameLead(StrEnum):
+    """Who attacks first in the second and later games of a match (ORDER-7)."""
+
+    LOWEST_TRUMP = "lowest-trump"
+    """The lowest trump leads again, whatever the last game's result (B)."""
+    LEFT_OF_DURAK = "left-of-durak"
+    """The player after the last game's durak attacks, so the durak is attacked last of
+    all (the durak deals: published practice, e.g. pagat's podkidnoy)."""
+    RIGHT_OF_DURAK = "right-of-durak"
+    """The player before the last game's durak attacks, so the durak defends the first
+    bout (published practice: "under the fool")."""
+
+
 class NoTrumpLead(StrEnum):
     """Who attacks first when nobody was dealt a trump (ORDER-2)."""
 
@@ -134,6 +148,7 @@ class RuleSet:
     limit_reading: LimitReading = LimitReading.CURRENT_HAND
     draw_order: DrawOrder = DrawOrder.ATTACKER_FIRST
     goal: Goal = Goal.LAST_HOLDER_LOSES
+    later_game_lead: LaterGameLead = LaterGameLead.LOWEST_TRUMP
     no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
     trump_exchange: bool = False
 
@@ -264,6 +279,8 @@ AXES: tuple[Axis, ...] = (
          "wordings, the same cards)", enum=LimitReading),
     Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
     Axis("goal", ("END-5",), "What the game is played for", enum=Goal),
+    Axis("later_game_lead", ("ORDER-7",), "First attacker of a later game of a match",
+         enum=LaterGameLead),
     Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
@@ -349,6 +366,8 @@ def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "draw_order": (DrawOrder.ATTACKER_FIRST, _clar(_CLASSIC)),
         "goal": (Goal.LAST_HOLDER_LOSES, _clar("common practice: the last player holding "
                                                "cards is the durak")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("practice differs; the lowest "
+                                                              "trump leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
         "trump_exchange": (False, _clar("off, as source B says")),
     }
@@ -366,6 +385,9 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                           "cards in hand")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
         "goal": (Goal.LAST_HOLDER_LOSES, _src("A", "the one player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("A is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
     }
@@ -384,6 +406,8 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("B", "the attacker draws, then the "
                                                       "defender")),
         "goal": (Goal.LAST_HOLDER_LOSES, _src("B", "the player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _src("B", "the lowest trump leads "
+                                                             "every game")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
         "trump_exchange": (False, _src("B", "B rules the exchange out")),
     }
@@ -404,6 +428,9 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("C", "attacker first, then clockwise, "
                                                       "defender last")),
         "goal": (Goal.LAST_HOLDER_LOSES, _src("C", "the one player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("C is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
     }
@@ -424,6 +451,9 @@ def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "goal": (Goal.FIRST_OUT_WINS, _src("D", "the first player without cards wins; when "
                                        "the game then ends, and that nobody else is ranked, "
                                        "is the specification's reading (END-5)")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("D is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
     }
