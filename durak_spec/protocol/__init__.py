@@ -23,7 +23,7 @@ from durak_spec.engine import advance, legal_actions, new_game, validate_state
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Event
 from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, Outcome
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -216,6 +216,14 @@ class ReferenceEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._state = new_game(rules, deck=deck, seed=seed)
+        self.last_events = ()
+        return Report.of(self._state)
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        """Begin a later game of a match, knowing the last one's outcome (ORDER-7); the
+        JSON-lines protocol does not carry ``previous`` yet, so only this engine has it."""
+        self._state = new_game(rules, deck=deck, seed=seed, previous=previous)
         self.last_events = ()
         return Report.of(self._state)
 
