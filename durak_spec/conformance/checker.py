@@ -33,7 +33,7 @@ from durak_spec.core.jsonio import write_json
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineError, EngineFailure, SubprocessEngine
 
@@ -458,6 +458,10 @@ class KeptEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         return self._answer(lambda: self.engine.start(rules, deck, seed))
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        return self._answer(lambda: self.engine.start_later(rules, deck, seed, previous))
 
     def load(self, state: GameState) -> Report:
         return self._answer(lambda: self.engine.load(state))

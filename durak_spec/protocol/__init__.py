@@ -221,8 +221,9 @@ class ReferenceEngine:
 
     def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
                     previous: Outcome) -> Report:
-        """Begin a later game of a match, knowing the last one's outcome (ORDER-7); the
-        JSON-lines protocol does not carry ``previous`` yet, so only this engine has it."""
+        """Begin a later game of a match, knowing the last one's outcome (ORDER-7): an
+        optional method beside ``start`` (the wire's ``start`` carries it as
+        ``previous``)."""
         self._state = new_game(rules, deck=deck, seed=seed, previous=previous)
         self.last_events = ()
         return Report.of(self._state)

@@ -28,6 +28,7 @@ from durak_spec.protocol.wire import (
     COMMANDS,
     MAX_ID,
     MAX_SEAT,
+    OPTIONAL_FIELDS,
     REPORT_FIELDS,
     REQUEST_FIELDS,
 )
@@ -235,6 +236,12 @@ _REQUEST_FIELD_SCHEMAS: Final = MappingProxyType({
     "id": _ref("id"), "rules": _ref("rules"), "deck": _array(_ref("card")),
     "seed": {"type": "integer", "minimum": -MAX_ID, "maximum": MAX_ID},
     "state": _ref("state"), "action": _ref("action"),
+    "previous": {"type": "object", "description": "The last game's outcome, for a later "
+                 "game of a match (ORDER-7).",
+                 "properties": {"durak": {"type": ["integer", "null"], "minimum": 0},
+                                "finishing_order": _array(_array({"type": "integer",
+                                                                  "minimum": 0}))},
+                 "required": ["durak", "finishing_order"], "additionalProperties": False},
 })
 
 
@@ -243,7 +250,7 @@ def _requests() -> dict[str, Any]:
     for cmd in COMMANDS:
         names = REQUEST_FIELDS[cmd]
         properties = {name: {"const": cmd} if name == "cmd" else _REQUEST_FIELD_SCHEMAS[name]
-                      for name in names}
+                      for name in (*names, *OPTIONAL_FIELDS.get(cmd, ()))}
         defs[f"{cmd}Request"] = _object(properties, list(names), _REQUESTS[cmd])
     return defs
 

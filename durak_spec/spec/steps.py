@@ -172,15 +172,16 @@ class GameContext:
         """Start a game from a deck order (CLAR-10); a refused deck becomes the verdict.
 
         ``previous`` is the outcome of the game just played, for the next game of a match
-        (ORDER-7); only an engine with ``start_later`` (the reference) receives it."""
+        (ORDER-7); an engine receives it through ``start_later`` (the reference, and a
+        subprocess engine in the ``start`` request's ``previous``)."""
         self.settle()
         rules, names = self._resolve()
         self._claim(rules)
         later = previous is not None and rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP
         start_later = getattr(self.engine, "start_later", None)
         if later and start_later is None:
-            pytest.skip("the protocol does not yet carry the last game's outcome, which "
-                        "these rules need to deal the next game (ORDER-7)")
+            pytest.skip("the engine cannot be told the last game's outcome (no "
+                        "start_later), which these rules need to deal the next game (ORDER-7)")
         self.rules, self.names, self.deck, self.seed = rules, names, tuple(deck), seed
         self.started = True
         self.ended = None
