@@ -226,6 +226,9 @@ class Axis:
     title: str
     enum: type[Enum] | None = None
     kind: type = bool
+    wording: bool = False
+    """The values are the sources' wordings of one rule and allow the same actions in
+    every reachable position (LIMIT-2): a setting, but no disagreement of play."""
 
     def choices(self) -> str:
         if self.enum is not None:
@@ -276,7 +279,7 @@ AXES: tuple[Axis, ...] = (
     Axis("throw_in", ("ATTACK-4",), "Who may throw in", enum=ThrowIn),
     Axis("first_bout_limit_five", ("LIMIT-3",), "At most five attack cards in the first bout"),
     Axis("limit_reading", ("LIMIT-2",), "How the defender's hand limits the attack (two "
-         "wordings, the same cards)", enum=LimitReading),
+         "wordings, the same cards)", enum=LimitReading, wording=True),
     Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
     Axis("goal", ("END-5",), "What the game is played for", enum=Goal),
     Axis("later_game_lead", ("ORDER-7",), "First attacker of a later game of a match",
