@@ -155,7 +155,7 @@ Feature: Cards and the deal
       And 1 card is left in the stock
       And Anna attacks Boris
       And Anna holds 7♣ and 5 other cards
-      And Boris holds 10♣ K♠ and 4 other cards
+      And Boris holds 10♣ K♠ and 5 other cards
       When Anna opens with 7♣
       And Boris covers 7♣ with 10♣
       Then the bout is beaten off
@@ -173,7 +173,7 @@ Feature: Cards and the deal
 
     Example: The hidden cards are drawn before the face-up queen of hearts
       Given the face-up trump is Q♥
-      And 3 cards are left in the stock
+      And 4 cards are left in the stock
       And the next cards to draw are 8♠ and 9♠
       And Anna attacks Boris
       And Anna holds 7♣ and 5 other cards
@@ -183,7 +183,7 @@ Feature: Cards and the deal
       Then the bout is beaten off
       And Anna has 8♠ in hand
       And Boris has 9♠ in hand
-      And the stock holds 1 card
+      And the stock holds 2 cards
       And the face-up trump is Q♥
 
     Example: The last card drawn is the face-up trump
@@ -372,7 +372,7 @@ Feature: Cards and the deal
       And the stock is empty
       And Anna attacks Boris
       And Anna holds 7♣
-      And Boris holds 9♣ 10♦
+      And Boris holds 9♣ 10♦ J♦
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Boris is the durak
@@ -394,7 +394,7 @@ Feature: Cards and the deal
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣ 6♦
-      And Vera holds 8♦ A♠
+      And Vera holds 8♦ A♠ K♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       And Boris opens with 6♦

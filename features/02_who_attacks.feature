@@ -188,7 +188,7 @@ Feature: Who attacks and who defends
       And Anna attacks Boris
       And Anna holds 7♣ and 2 other cards
       And Boris holds 3 cards
-      And Gleb holds 3 cards
+      And Gleb holds 4 cards
       When Anna opens with 7♣
       And Boris takes
       Then Boris has taken the cards
@@ -203,7 +203,7 @@ Feature: Who attacks and who defends
       And Boris attacks Vera
       And Boris holds 8♦ and 2 other cards
       And Vera holds Q♦ and 2 other cards
-      And Anna holds 3 cards
+      And Anna holds 4 cards
       When Boris opens with 8♦
       And Vera covers 8♦ with Q♦
       Then the bout is beaten off
@@ -219,7 +219,7 @@ Feature: Who attacks and who defends
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 3 cards
-      And Vera holds 3 cards
+      And Vera holds 4 cards
       When Anna opens with 7♣
       And Boris takes
       Then Anna is out
@@ -255,7 +255,7 @@ Feature: Who attacks and who defends
       And Anna attacks Boris
       And Anna holds 7♣ and 2 other cards
       And Boris holds 9♣
-      And Vera holds 3 cards
+      And Vera holds 4 cards
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
@@ -273,7 +273,7 @@ Feature: Who attacks and who defends
       And Boris holds 9♣
       And Gleb holds 3 cards
       And Dasha holds 3 cards
-      And Egor holds 3 cards
+      And Egor holds 4 cards
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
@@ -281,13 +281,17 @@ Feature: Who attacks and who defends
       And Gleb attacks Dasha next
 
     Example: While the stock lasts, Boris covers with his last card, draws and attacks Vera
+      Boris began the bout with six cards and has covered five attack cards with five
+      of them.
+
       Given the players Anna, Boris and Vera
       And hearts are trump
       And 10 cards are left in the stock
       And Anna attacks Boris
-      And Anna holds 7♣ and 5 other cards
+      And the table shows 7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered by Q♣, Q♠ covered by K♠ and K♦ covered by A♦
+      And Anna holds 7♣ and 4 other cards
       And Boris holds 9♣
-      When Anna opens with 7♣
+      When Anna throws in 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
       And Boris is still in the game

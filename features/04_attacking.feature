@@ -364,7 +364,7 @@ Feature: Attacking and throwing in
     Example: Anna cannot open with a card that Boris holds
       Given hearts are trump
       And Anna attacks Boris
-      And Anna holds 6♣ 10♦ Q♠
+      And Anna holds 6♣ 10♦ Q♠ K♠
       And Boris holds 7♦ and 5 other cards
       When Anna opens with 7♦
       Then it is rejected by CLAR-1
@@ -529,21 +529,24 @@ Feature: Attacking and throwing in
     back up to six when the bout ends and play on; if the stock is empty, they are out
     once the bout is over.
 
-    Example: Anna plays out her hand, Vera carries on, and Anna refills from the stock
+    Example: Anna plays out her hand while the stock lasts, and refills from it
+      Anna began the bout with six cards and has laid four of them, all covered; her
+      last two fill the bout to its six attack cards.
+
       Given the players Anna, Boris and Vera
       And hearts are trump
       And 10 cards are left in the stock
       And Anna attacks Boris
+      And the table shows 7♥ covered by 8♥, 8♠ covered by 10♠, 10♣ covered by Q♣ and Q♠ covered by K♠
       And Anna holds 7♣ 7♦
-      And Boris holds 9♣ 10♦ J♥ and 3 other cards
+      And Boris holds 9♣ 10♦
       And Vera holds 7♠ and 5 other cards
-      When Anna opens with 7♣
+      When Anna throws in 7♣
       And Anna throws in 7♦
       Then Anna holds no cards
       And Anna may not throw in any card
       And Anna may not say done
-      When Vera throws in 7♠
-      And Boris covers 7♣ with 9♣, 7♦ with 10♦ and 7♠ with J♥
+      When Boris covers 7♣ with 9♣ and 7♦ with 10♦
       Then the bout is beaten off
       And Anna holds 6 cards
       And Anna is still in the game

@@ -95,7 +95,7 @@ Feature: Limits on attack cards
       And the stock is empty
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣, 7♦ uncovered and 9♠ uncovered
-      And Anna holds 7♠ 9♦ K♣
+      And Anna holds 7♠ 9♦ K♣ A♣
       And Boris holds 2 cards
       Then Anna may not throw in any card
       When Anna throws in 7♠
@@ -162,7 +162,7 @@ Feature: Limits on attack cards
       And the table shows 7♣ uncovered and 7♦ uncovered
       And Anna holds 7♥ and 2 other cards
       And Boris holds 10♣ J♦ Q♠
-      And Vera holds 7♠ and 2 other cards
+      And Vera holds 7♠ and 3 other cards
       When Vera throws in 7♠
       Then it is accepted
       When Anna throws in 7♥

@@ -60,13 +60,13 @@ Feature: Taking the cards
       And the stock is empty
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣ and 7♦ uncovered
-      And Anna holds 8♠ J♦ K♠
+      And Anna holds 8♠ J♦ K♠ A♠
       And Boris holds 6♠ 10♠ Q♠
       When Boris takes
       Then Boris has taken the cards
       And Boris holds 6♠ 7♣ 7♦ 9♣ 10♠ Q♠
       And the table is empty
-      And the discard pile holds 27 cards
+      And the discard pile holds 26 cards
 
     Example: With three players, Boris picks up the cards of Anna and Vera alike
       Vera has thrown in the ten of spades after Boris covered the eight of diamonds
@@ -80,13 +80,13 @@ Feature: Taking the cards
       And the table shows 8♦ covered by 10♦, 10♠ covered by Q♠ and 8♠ uncovered
       And Anna holds 3 cards
       And Boris holds 6♣ 7♦
-      And Vera holds 3 cards
+      And Vera holds 4 cards
       When Boris takes
       Then Boris has taken the cards
       And Boris holds 6♣ 7♦ 8♦ 10♦ 10♠ Q♠ 8♠
       And Anna holds 3 cards
-      And Vera holds 3 cards
-      And the discard pile holds 23 cards
+      And Vera holds 4 cards
+      And the discard pile holds 22 cards
 
     Example: While the stock lasts, a taker with more than six cards draws none
       Given hearts are trump
@@ -94,10 +94,10 @@ Feature: Taking the cards
       And Anna attacks Boris
       And the table shows 9♣ covered by J♣ and 9♦ uncovered
       And Anna holds 4 cards
-      And Boris holds 4 cards
+      And Boris holds 5 cards
       When Boris takes
       Then Boris has taken the cards
-      And Boris holds 7 cards
+      And Boris holds 8 cards
       And Anna holds 6 cards
       And the stock holds 8 cards
 

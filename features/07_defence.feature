@@ -85,7 +85,7 @@ Feature: A successful defence
       And Anna holds 8♦ and 2 other cards
       And Boris holds 10♠ and 2 other cards
       And Vera holds 3 cards
-      And Gleb holds 3 cards
+      And Gleb holds 4 cards
       When Dasha opens with 8♣
       And Egor covers 8♣ with 10♣
       And Anna throws in 8♦
@@ -93,6 +93,6 @@ Feature: A successful defence
       And Boris throws in 10♠
       And Egor covers 10♠ with Q♠
       Then the bout is beaten off
-      And the discard pile holds 23 cards
+      And the discard pile holds 22 cards
       And Egor holds 1 card
       And Egor attacks Anna next

@@ -333,7 +333,7 @@ Feature: The transfer game
       Given the rules of "source-b-transfer"
       And hearts are trump
       And Anna attacks Boris
-      And Anna holds 8♠ 8♦ 9♠ 10♠ K♦
+      And Anna holds 8♠ 8♦ 9♠ 10♠ K♦ A♦
       And Boris holds 8♥ K♣ A♣ Q♣
       When Anna opens with 8♠
       And Boris transfers with 8♥

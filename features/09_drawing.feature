@@ -70,7 +70,7 @@ Feature: Drawing from the stock
       And Boris holds 9♣ 10♦ and 4 other cards
       And the next cards to draw are 6♥ 7♥
       And the face-up trump is A♥
-      And 3 cards are left in the stock
+      And 4 cards are left in the stock
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       And Anna throws in 9♦
@@ -78,7 +78,7 @@ Feature: Drawing from the stock
       Then the bout is beaten off
       And Anna holds 6 cards
       And Anna has 6♥ 7♥ in hand
-      And Boris holds 5 cards
+      And Boris holds 6 cards
       And Boris has A♥ in hand
 
       Examples:
@@ -119,9 +119,9 @@ Feature: Drawing from the stock
       And Anna holds 7♣ A♠ K♠ Q♠ J♠ 10♠
       And Boris holds 9♣ 9♦ 9♠ A♦ K♦ Q♦
       And Vera holds 7♠ 6♣ 8♣ 10♣ J♣ Q♣
-      And Gleb holds 7♦ 6♦ 8♦ 10♦ J♦
-      And the next cards to draw are 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥
-      And 9 cards are left in the stock
+      And Gleb holds 7♦ 6♦ 8♦ 10♦ J♦ K♣
+      And the next cards to draw are 6♥ 7♥ 8♥ 9♥ 10♥ J♥
+      And 8 cards are left in the stock
       When Anna opens with 7♣
       And Gleb throws in 7♦
       And Vera throws in 7♠
@@ -131,14 +131,14 @@ Feature: Drawing from the stock
       And Anna has 6♥ in hand
       And Vera has <vera> in hand
       And Gleb has <gleb> in hand
-      And Boris has 10♥ J♥ Q♥ in hand
+      And Boris has 9♥ 10♥ J♥ in hand
 
       Examples:
-        | profile          | order          | vera | gleb    |
-        | source-a         | attacker-first | 7♥   | 8♥ 9♥   |
-        | source-c         | attacker-first | 7♥   | 8♥ 9♥   |
-        | classic-throw-in | attacker-first | 7♥   | 8♥ 9♥   |
-        | source-d         | join-order     | 9♥   | 7♥ 8♥   |
+        | profile          | order          | vera | gleb |
+        | source-a         | attacker-first | 7♥   | 8♥   |
+        | source-c         | attacker-first | 7♥   | 8♥   |
+        | classic-throw-in | attacker-first | 7♥   | 8♥   |
+        | source-d         | join-order     | 8♥   | 7♥   |
 
     Scenario Outline: Under <profile>, five players draw in <order> order from a stock that runs short
       Given the rules of "<profile>" with 5 players
@@ -146,12 +146,12 @@ Feature: Drawing from the stock
       And Anna attacks Boris
       And Anna holds 7♣ A♠ K♠ Q♠ J♠ 10♠
       And Boris holds 9♣ 9♦ 9♠ A♦ K♦ Q♦
-      And Vera holds 6♣ 8♣ 10♣ J♣ Q♣
+      And Vera holds 6♣ 8♣ 10♣ J♣ Q♣ Q♥
       And Gleb holds 7♠ 6♠ 8♠ K♣ A♣ J♦
-      And Dasha holds 7♦ 6♦ 8♦ 10♦ A♥
-      And the next cards to draw are 6♥ 7♥ 8♥ 9♥ 10♥
+      And Dasha holds 7♦ 6♦ 8♦ 10♦ K♥ A♥
+      And the next cards to draw are 6♥ 7♥ 8♥
       And the face-up trump is J♥
-      And 6 cards are left in the stock
+      And 4 cards are left in the stock
       When Anna opens with 7♣
       And Dasha throws in 7♦
       And Gleb throws in 7♠
@@ -159,17 +159,17 @@ Feature: Drawing from the stock
       Then the bout is beaten off
       And the stock is empty
       And Anna has 6♥ in hand
-      And Vera has <vera> in hand
+      And Vera holds 6 cards
       And Gleb has <gleb> in hand
       And Dasha has <dasha> in hand
       And Boris has J♥ in hand
       And Boris holds 4 cards
 
       Examples:
-        | profile  | order          | vera | gleb | dasha   |
-        | source-a | attacker-first | 7♥   | 8♥   | 9♥ 10♥  |
-        | source-c | attacker-first | 7♥   | 8♥   | 9♥ 10♥  |
-        | source-d | join-order     | 10♥  | 9♥   | 7♥ 8♥   |
+        | profile  | order          | gleb | dasha |
+        | source-a | attacker-first | 7♥   | 8♥    |
+        | source-c | attacker-first | 7♥   | 8♥    |
+        | source-d | join-order     | 8♥   | 7♥    |
 
   @DRAW-3 @source-A @source-B @source-C @source-D
   Rule: A full hand takes no card
@@ -210,23 +210,25 @@ Feature: Drawing from the stock
       And Vera does not hold 7♥
       And Boris has 7♥ in hand
 
-    Example: Boris takes his hand up to exactly six and draws nothing
+    Example: Vera, who added nothing, still holds six cards and draws nothing
+      While the stock lasts every bout starts with full hands, so a taker always ends
+      the bout with more than six; a player who laid no card holds exactly six.
+
       Given the players Anna, Boris and Vera
       And hearts are trump
       And Anna attacks Boris
       And Anna holds 7♣ and 5 other cards
-      And Boris holds 4 cards
-      And Vera holds 7♦ and 5 other cards
+      And Boris holds 9♣ and 5 other cards
+      And Vera holds 6 cards
       And the next cards to draw are 6♥ 7♥ 8♥
       And 10 cards are left in the stock
       When Anna opens with 7♣
-      And Vera throws in 7♦
-      And Boris takes
-      Then Boris has taken the cards
-      And Boris holds 6 cards
-      And Boris does not hold 8♥
+      And Boris covers 7♣ with 9♣
+      Then the bout is beaten off
+      And Vera holds 6 cards
+      And Vera does not hold 7♥
       And Anna has 6♥ in hand
-      And Vera has 7♥ in hand
+      And Boris has 7♥ in hand
       And the stock holds 8 cards
 
   @DRAW-4 @source-A @source-B @source-C @source-D
@@ -309,12 +311,12 @@ Feature: Drawing from the stock
       And hearts are trump
       And Anna attacks Boris
       And Anna holds 7♣ A♠ K♠ Q♠ J♠ 10♠
-      And Boris holds 9♣ 9♦ 9♠ A♦ K♦ Q♦
+      And Boris holds 9♣ 9♦ 9♠ A♦ K♦ Q♦ K♣
       And Vera holds 7♠ 6♣ 8♣ 10♣ J♣ Q♣
-      And Gleb holds 7♦ 6♦ 8♦ 10♦ J♦
-      And the next cards to draw are 6♥ 7♥ 8♥
+      And Gleb holds 7♦ 6♦ 8♦ 10♦ J♦ A♣
+      And the next cards to draw are 6♥ 7♥
       And the face-up trump is A♥
-      And 4 cards are left in the stock
+      And 3 cards are left in the stock
       When Anna opens with 7♣
       And Gleb throws in 7♦
       And Vera throws in 7♠
@@ -324,7 +326,7 @@ Feature: Drawing from the stock
       And <last> has A♥ in hand
       And everyone knows that <last> holds exactly A♥
       And none of <first>'s cards is known to everyone
-      And Boris holds 3 cards
+      And Boris holds 4 cards
 
       Examples:
         | profile  | last | first |
@@ -348,16 +350,15 @@ Feature: Drawing from the stock
       And Anna holds K♠ A♠ K♣ A♣ K♦
       And Boris holds 8♦ 6♣ 7♣ 9♣ J♣ Q♣
       And Vera holds 10♠ 10♦ 6♦ 7♦ 9♦ J♦
-      And Gleb holds 6♠ 7♠ 9♠ J♠ Q♠
-      And the next cards to draw are 6♥ 7♥ 9♥ J♥ Q♥
+      And Gleb holds 6♠ 7♠ 9♠ J♠ Q♠ A♦
+      And the next cards to draw are 6♥ 7♥ 9♥ J♥
       And 10 cards are left in the stock
       When Boris transfers with 8♦
       And Vera covers 8♠ with 10♠ and 8♦ with 10♦
       Then the bout is beaten off
       And Anna has 6♥ in hand
       And Boris has 7♥ in hand
-      And Gleb has 9♥ in hand
-      And Vera has J♥ Q♥ in hand
+      And Vera has 9♥ J♥ in hand
       And each player holds 6 cards
       And Vera attacks Gleb next
 
@@ -424,24 +425,23 @@ Feature: Drawing from the stock
       And Vera attacks Gleb
       And Vera holds 7♣ and 5 other cards
       And Anna holds 7♦ and 5 other cards
-      And Boris holds 5 cards
-      And Gleb holds 9♣ 9♦ and 4 other cards
-      And Dasha holds 5 cards
-      And the next cards to draw are 7♠ 9♠ 6♥ 7♥ 8♥
+      And Dasha holds 7♠ and 5 other cards
+      And Gleb holds 9♣ 9♦ 9♠ and 3 other cards
+      And the next card to draw is 6♥
       And the face-up trump is 9♥
-      And 6 cards are left in the stock
+      And 2 cards are left in the stock
       When Vera opens with 7♣
       And Anna throws in 7♦
-      And Gleb covers 7♣ with 9♣ and 7♦ with 9♦
+      And Dasha throws in 7♠
+      And Gleb covers 7♣ with 9♣, 7♦ with 9♦ and 7♠ with 9♠
       Then the bout is beaten off
       And the stock is empty
-      And Vera has 7♠ in hand
-      And Anna has <anna> in hand
-      And Dasha has <dasha> in hand
-      And Boris has 7♥ in hand
-      And Gleb has 8♥ 9♥ in hand
+      And Vera has 6♥ in hand
+      And <second> has 9♥ in hand
+      And <third> holds 5 cards
+      And Gleb holds 3 cards
 
       Examples:
-        | profile  | anna | dasha |
-        | source-a | 6♥   | 9♠    |
-        | source-d | 9♠   | 6♥    |
+        | profile  | second | third |
+        | source-a | Dasha  | Anna  |
+        | source-d | Anna   | Dasha |

@@ -23,7 +23,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣ K♦
-      And Vera holds A♠ 6♦
+      And Vera holds A♠ 6♦ 8♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
@@ -43,7 +43,7 @@ Feature: The end of the game
       And Anna holds 7♣ K♠
       And Boris holds 9♣ 9♦ A♠
       And Vera holds 7♦
-      And Gleb holds 6♣ 8♦ 10♠
+      And Gleb holds 6♣ 8♦ 10♠ Q♣
       When Anna opens with 7♣
       And Vera throws in 7♦
       And Boris covers 7♣ with 9♣ and 7♦ with 9♦
@@ -69,13 +69,18 @@ Feature: The end of the game
     A player who plays their last card while there are still cards to draw stays in the
     game: they draw at the end of the bout like everyone else, as far as the stock goes.
 
-    Example: Anna opens with her only card and draws a new hand
+    Example: Anna lays her last card and draws a new hand
+      Anna began the bout with six cards and has laid five of them; Boris has covered
+      them all and holds one card more.
+
       Given the players Anna and Boris
-      And 10 cards are left in the stock
+      And hearts are trump
+      And 14 cards are left in the stock
       And Anna attacks Boris
+      And the table shows 7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered by Q♣, Q♠ covered by K♠ and K♦ covered by A♦
       And Anna holds 7♣
-      And Boris holds 9♣ and 5 other cards
-      When Anna opens with 7♣
+      And Boris holds 9♣
+      When Anna throws in 7♣
       Then Anna holds no cards
       And Anna is still in the game
       And the game goes on
@@ -83,16 +88,21 @@ Feature: The end of the game
       Then the bout is beaten off
       And Anna holds 6 cards
       And Boris holds 6 cards
-      And the stock holds 3 cards
+      And the stock holds 2 cards
       And Boris attacks Anna next
 
     Example: Boris covers with his last card and refills his hand
+      Boris began the bout with six cards and has covered five attack cards with five
+      of them.
+
       Given the players Anna, Boris and Vera
+      And hearts are trump
       And 12 cards are left in the stock
       And Anna attacks Boris
-      And Anna holds 7♣ and 5 other cards
+      And the table shows 7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered by Q♣, Q♠ covered by K♠ and K♦ covered by A♦
+      And Anna holds 7♣ and 4 other cards
       And Boris holds 9♣
-      When Anna opens with 7♣
+      When Anna throws in 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
       And Boris holds 6 cards
@@ -107,9 +117,10 @@ Feature: The end of the game
       And the face-up trump is 10♥
       And 3 cards are left in the stock
       And Anna attacks Boris
+      And the table shows 7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered by Q♣, Q♠ covered by K♠ and K♦ covered by A♦
       And Anna holds 7♣ and 5 other cards
       And Boris holds 9♣
-      When Anna opens with 7♣
+      When Anna throws in 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
       And the stock is empty
@@ -151,7 +162,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣ 6♦
-      And Vera holds 8♦ A♠
+      And Vera holds 8♦ K♣ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Anna is out
@@ -174,7 +185,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣ J♦
-      And Egor holds 8♦ 10♠
+      And Egor holds 8♦ 10♠ Q♣
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Anna is out
@@ -261,7 +272,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣
-      And Vera holds A♠
+      And Vera holds K♠ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Vera is the durak
@@ -293,7 +304,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣
       And Boris holds 9♣ 6♦
-      And Vera holds 8♦ A♠
+      And Vera holds 8♦ K♣ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Anna went out first
@@ -317,7 +328,7 @@ Feature: The end of the game
       And Anna holds 7♣
       And Boris holds 9♣
       And Vera holds 6♦
-      And Gleb holds 8♦ K♠
+      And Gleb holds 8♦ K♠ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Anna and Boris went out first
@@ -348,7 +359,7 @@ Feature: The end of the game
       And Anna holds 7♣
       And Boris holds 9♣
       And Vera holds 6♦
-      And Gleb holds 8♦ K♠
+      And Gleb holds 8♦ K♠ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the game is over and Anna and Boris win together
@@ -367,7 +378,7 @@ Feature: The end of the game
       And the stock is empty
       And Anna attacks Boris
       And Anna holds 7♣ 7♦
-      And Boris holds 9♣ 10♦ K♠
+      And Boris holds 9♣ 10♦ K♠ A♠
       When Anna opens with 7♣
       And Anna throws in 7♦
       Then Anna holds no cards
@@ -384,11 +395,13 @@ Feature: The end of the game
       cards were left in the stock: Anna draws six of them and Boris the last two.
 
       Given the players Anna and Boris
+      And hearts are trump
       And 8 cards are left in the stock
       And Anna attacks Boris
+      And the table shows 7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered by Q♣, Q♠ covered by K♠ and K♦ covered by A♦
       And Anna holds 7♣
       And Boris holds 9♣
-      When Anna opens with 7♣
+      When Anna throws in 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
       And the stock is empty
@@ -414,7 +427,7 @@ Feature: The end of the game
       And Anna attacks Boris
       And Anna holds 7♣ 7♦
       And Boris holds 9♣
-      And Vera holds K♠ 7♠
+      And Vera holds K♠ 7♠ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
@@ -452,7 +465,7 @@ Feature: The end of the game
       And the stock is empty
       And Anna attacks Boris
       And Anna holds 7♣
-      And Boris holds 9♣ K♦
+      And Boris holds 9♣ K♦ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then Boris is the durak

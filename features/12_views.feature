@@ -148,7 +148,7 @@ Feature: What the players see
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣
       And Anna holds 7♦ K♠ 6♣
-      And Boris holds 4 cards
+      And Boris holds 5 cards
       Then Anna's legal moves are
         | throw 7♦ |
         | beaten   |
@@ -164,7 +164,7 @@ Feature: What the players see
       And the table shows 7♣ uncovered
       And Anna holds 5 cards
       And Boris holds 9♣ and 5 other cards
-      And Vera holds 7♠ Q♦ K♣
+      And Vera holds 7♠ Q♦ K♣ A♠
       Then Vera's legal moves are
         | throw 7♠ |
       And the cards Vera may play are 7♠

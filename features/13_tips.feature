@@ -53,7 +53,7 @@ Feature: Tips for players
       And the stock is empty
       And Anna attacks Boris
       And Anna holds A♥
-      And Boris holds K♥ Q♥ A♠ A♣
+      And Boris holds K♥ Q♥ A♠ A♣ A♦
       When Anna opens with A♥
       Then Boris may not cover A♥ with any card
       When Boris covers A♥ with K♥
@@ -109,11 +109,11 @@ Feature: Tips for players
       And Anna attacks Boris
       And the table shows 6♠ covered by 8♠ and 6♦ uncovered
       And Anna holds 10♣ Q♣ A♣ K♦
-      And Boris holds 9♥ 7♣ J♣ K♠
+      And Boris holds 9♥ 7♣ J♣ K♠ A♠
       Then Boris may cover 6♦ with exactly 9♥
       When Boris takes
       Then Boris has taken the cards
-      And Boris holds 6♠ 6♦ 7♣ 8♠ 9♥ J♣ K♠
+      And Boris holds 6♠ 6♦ 7♣ 8♠ 9♥ J♣ K♠ A♠
 
   @TIP-3 @source-A @source-C @tip
   Rule: Nine trumps, one of them in plain sight
@@ -145,12 +145,12 @@ Feature: Tips for players
       And 1 card is left in the stock
       And Anna attacks Boris
       And Anna holds 7♣ and 5 other cards
-      And Boris holds 9♣ and 5 other cards
+      And Boris holds 9♣ and 6 other cards
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
       And Anna has 9♥ in hand
-      And Boris holds 5 cards
+      And Boris holds 6 cards
       And the stock is empty
       And there is no face-up trump
 
@@ -160,7 +160,7 @@ Feature: Tips for players
       And A♥ is in the discard pile
       And Anna attacks Boris
       And Anna holds K♥ 7♣
-      And Boris holds Q♥ J♥ 10♥ A♠ A♣
+      And Boris holds Q♥ J♥ 10♥ A♠ A♣ A♦
       When Anna opens with K♥
       Then Boris may not cover K♥ with any card
       When Boris covers K♥ with Q♥
@@ -239,7 +239,7 @@ Feature: Tips for players
       And <stock> left in the stock
       And Anna attacks Boris
       And Anna holds 7♣ and 5 other cards
-      And Boris holds 9♣ and 5 other cards
+      And Boris holds 9♣ and <others> other cards
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
       Then the bout is beaten off
@@ -247,9 +247,9 @@ Feature: Tips for players
       And the stock is empty
 
       Examples:
-        | n       | stock       | drawer |
-        | 1 card  | 1 card is   | Anna   |
-        | 2 cards | 2 cards are | Boris  |
+        | n       | stock       | others | drawer |
+        | 1 card  | 1 card is   | 6      | Anna   |
+        | 2 cards | 2 cards are | 5      | Boris  |
 
     Example: Anna throws in a second seven, so she needs two cards and draws the face-up trump herself
       Given hearts are trump
@@ -314,7 +314,7 @@ Feature: Tips for players
       And hearts are trump
       And the stock is empty
       And Anna attacks Boris
-      And Anna holds 9♦ 6♣
+      And Anna holds 9♦ 6♣ K♠
       And Boris holds 7♣ J♣ A♠
       When Anna opens with 9♦
       Then Boris's legal moves are
@@ -331,7 +331,7 @@ Feature: Tips for players
       And hearts are trump
       And the stock is empty
       And Anna attacks Boris
-      And Anna holds 9♦ 6♣
+      And Anna holds 9♦ 6♣ K♠
       And Boris holds 7♣ J♣ A♠
       When Anna opens with 6♣
       Then Boris may cover 6♣ with exactly 7♣ and J♣
@@ -345,7 +345,7 @@ Feature: Tips for players
       And the stock is empty
       And Anna attacks Boris
       And the table shows 8♣ covered by 10♣
-      And Anna holds 8♦ K♠
+      And Anna holds 8♦ K♠ A♦
       And Boris holds 7♣ J♣ A♠
       When Anna throws in 8♦
       Then Boris may not cover 8♦ with any card
@@ -363,23 +363,23 @@ Feature: Tips for players
     Example: Everyone knows the three cards Boris picked up
       Given hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 9♣ and 8♦ uncovered
+      And the table shows 7♣ covered by 9♣ and 9♦ uncovered
       And Anna holds 6♦ Q♠ K♠ A♣
       And Boris holds 10♣ J♥ 6♠ Q♦ K♦
       Then none of Boris's cards is known to everyone
       When Boris takes
       Then Boris has taken the cards
-      And everyone knows that Boris holds exactly 7♣ 8♦ and 9♣
+      And everyone knows that Boris holds exactly 7♣ 9♣ and 9♦
 
     Example: A card Boris plays again is no longer in his hand for the others to count
       Given hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 9♣ and 8♦ uncovered
+      And the table shows 7♣ covered by 9♣ and 9♦ uncovered
       And Anna holds 6♦ Q♠ K♠ A♣
       And Boris holds 10♣ J♥ 6♠ Q♦ K♦
       When Boris takes
       And Anna opens with 6♦
-      And Boris covers 6♦ with 8♦
+      And Boris covers 6♦ with 9♦
       Then everyone knows that Boris holds exactly 7♣ and 9♣
 
     Example: Boris draws the face-up trump in full view, Anna's draw stays hidden
@@ -443,14 +443,14 @@ Feature: Tips for players
       And the stock is empty
       And Anna attacks Boris
       And Anna holds <hand>
-      And Boris holds 8♣ 10♠ J♠
+      And Boris holds <boris>
       When Anna opens with 8♠
       Then Boris <verdict> transfer with 8♣
 
       Examples:
-        | left    | hand        | verdict |
-        | 1 card  | 8♠ 7♦       | may not |
-        | 2 cards | 8♠ 7♦ K♦    | may     |
+        | left    | hand        | boris         | verdict |
+        | 1 card  | 8♠ 7♦       | 8♣ 10♠ J♠ Q♠  | may not |
+        | 2 cards | 8♠ 7♦ K♦    | 8♣ 10♠ J♠     | may     |
 
   @TIP-9 @source-C @tip
   Rule: Every thrower's cards count toward one attack
@@ -464,7 +464,7 @@ Feature: Tips for players
       And hearts are trump
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣
-      And Anna holds K♠ Q♠ A♣ J♦
+      And Anna holds K♠ Q♠ A♣ J♦ A♠
       And Boris holds 8♦ 10♦ 6♣ 8♣ J♣
       And Vera holds 7♦ 9♦ 6♠ 10♠
       And Gleb holds 7♠ 9♠ 6♦ Q♦
@@ -477,7 +477,7 @@ Feature: Tips for players
       And hearts are trump
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣
-      And Anna holds K♠ Q♠ A♣ J♦
+      And Anna holds K♠ Q♠ A♣ J♦ A♠
       And Boris holds 8♦ 10♦ 6♣ 8♣ J♣
       And Vera holds 7♦ 9♦ 6♠ 10♠
       And Gleb holds 7♠ 9♠ 6♦ Q♦
@@ -495,7 +495,7 @@ Feature: Tips for players
       And hearts are trump
       And Anna attacks Boris
       And the table shows 7♣ covered by 9♣
-      And Anna holds K♠ Q♠ A♣ J♦
+      And Anna holds K♠ Q♠ A♣ J♦ A♠
       And Boris holds 8♦ 10♦ 6♣
       And Vera holds 7♦ 9♦ 6♠ 10♠
       And Gleb holds 7♠ 9♠ 6♦ Q♦

@@ -168,3 +168,12 @@ def test_07_what_may_each_player_do(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text('{"format": "durak-spec/state"}', encoding="utf-8")
     bad = run("07_what_may_each_player_do.py", tmp_path, "--position", "bad.json", code=2)
     assert bad.startswith("cannot load bad.json: ")
+
+
+def test_08_positions_by_hand(tmp_path: Path) -> None:
+    out = run("08_positions_by_hand.py", tmp_path)
+    assert "legal now: P0 throw 7♦, P0 throw 9♠" in out  # EX-3: sevens and nines
+    refusals = re.findall(r"refused, ([A-Z]+-\d+):", out)
+    assert refusals == ["DRAW-1", "DEFEND-1", "ATTACK-3", "ATTACK-3", "DEFEND-1", "DEAL-4",
+                        "DRAW-1"]
+    assert "built (unexpected)" not in out

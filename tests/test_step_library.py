@@ -260,18 +260,20 @@ def test_a_described_position_is_built_with_every_card_once() -> None:
                 .with_hand("Anna", parse_card_list("7♣ 9♦"), 6)
                 .with_table(parse_table("8♠ covered by 10♠ and 8♦ uncovered"))
                 .with_attack("Anna", "Boris")
-                .with_stock(10))
+                .with_stock(9))
     state = position.build()
     assert {parse_card("7♣"), parse_card("9♦")} <= set(state.hands[0])
     assert len(state.hands[0]) == 6 and len(state.hands[1]) == 6
-    assert len(state.stock) == 10 and state.stock[-1] == parse_card("6♥")
-    assert len(state.discard) == 36 - 12 - 3 - 10
-    assert (state.attacker, state.defender, state.bout) == (0, 1, 1)
+    assert len(state.stock) == 9 and state.stock[-1] == parse_card("6♥")
+    assert len(state.discard) == 36 - 12 - 3 - 9
+    # 12 cards discarded: more than the first bout's five pairs (LIMIT-3), so two bouts ended
+    assert (state.attacker, state.defender, state.bout) == (0, 1, 2)
     assert position.build() == state  # deterministic
 
 
 def test_defaults_name_the_players_and_pick_a_trump_nobody_named() -> None:
-    position = Position().with_profile("source-a", 3).with_hand("Vera", parse_cards("6♥ 7♠"))
+    position = Position().with_profile("source-a", 3).with_hand("Vera", parse_cards("6♥ 7♠"),
+                                                                  6)
     state = position.build()
     assert position.names() == ("Anna", "Boris", "Vera")
     assert state.trump == Suit.DIAMONDS  # hearts and spades are named

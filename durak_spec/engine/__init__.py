@@ -24,7 +24,8 @@ the rule IDs and the sources that state them:
 ``draw``           drawing after a bout: DRAW-1 .. DRAW-5, CLAR-7, CLAR-8
 ``bout_end``       the end of a bout and of the game: DEFEND-1, TAKE-2, END-*, ORDER-4 .. 6,
                    CLAR-2
-``validation``     ``validate_state``
+``validation``     ``validate_state``, the structural check of a position
+``reachable``      ``check_reachable``, the strict check: the invariants of play
 ``referee``        the rules composed into ``legal_actions``, ``check``, ``advance``
 ``breach``         the value a broken rule returns: its ID and the reason
 ``tables``         the single-card actions of every seat, built once (values, not rules)
@@ -61,6 +62,7 @@ from durak_spec.engine.dealing import (
 )
 from durak_spec.engine.draw import draw_order
 from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.reachable import check_reachable
 from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.turns import acting_seats
@@ -77,6 +79,7 @@ __all__ = [
     "beats",
     "broken_rule",
     "check",
+    "check_reachable",
     "cover_breach",
     "deal",
     "deck_order",

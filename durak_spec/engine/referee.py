@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from durak_spec.core.errors import BadAction
+from durak_spec.core.errors import BadAction, InputError
 from durak_spec.engine.attack import (
     open_bout,
     opening_breach,
@@ -193,6 +193,10 @@ def broken_rule(state: GameState, action: Action) -> Breach | None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
         raise BadAction(f"there is no player P{seat} in a game of {len(state.hands)}",
                         code="no-such-player")
+    if len(state.known) != len(state.hands) or len(state.start_hands) != len(state.hands):
+        raise InputError("the state has no known cards or start hands for every seat: build "
+                         "positions by hand with durak_spec.game.positions.Position",
+                         code="not-one-per-seat")
     kind = _CHECKS.get(type(action))
     if kind is None:
         raise BadAction(f"{action} is not an action of this game", code="not-an-action")

@@ -1,11 +1,17 @@
-"""Whether a position could occur in a game: ``validate_state``.
+"""Whether a position is well formed and each of its parts allowed: ``validate_state``.
 
-This is the gate for positions made by hand (feature steps, saved games, external
-engines). It asks the same rule functions as ``check`` and ``legal_actions`` do, each
-about the position as a whole, in this order: the cards (DEAL-1, DEAL-3, DEAL-5, DEAL-8),
-who is out (END-1, END-2), what is known (VIEW-2), the result (END-6), the roles
-(ORDER-3, ORDER-6), the table (LIMIT-*, BEAT-*), and the record of the bout in play
-(ATTACK-1, ATTACK-6, CLAR-4, CLAR-3, ATTACK-5, TRANSFER-7).
+This is the structural check of a position (saved games use it). It asks the same rule
+functions as ``check`` and ``legal_actions`` do, each about the position as a whole and
+one part at a time, not about the history that led to it, in this order: the cards
+(DEAL-1, DEAL-3, DEAL-5, DEAL-8), who is out (END-1, END-2), what is known (VIEW-2), the
+result (END-6), the roles (ORDER-3, ORDER-6), the table (LIMIT-*, BEAT-*), and the record
+of the bout in play (ATTACK-1, ATTACK-6, CLAR-4, CLAR-3, ATTACK-5, TRANSFER-7).
+
+What it does not ask is whether a game can get there: a hand of two between bouts while
+the stock lasts, an odd discard pile or a table whose ranks never met pass it. The strict
+check, :func:`~durak_spec.engine.reachable.check_reachable`, asks that on top (the
+invariants of play); the wire ``load``, ``ReferenceEngine.load`` and the step library's
+``Given`` positions use it.
 
 A value that is not a position at all (not a ``GameState``, a seat that does not exist,
 a bout number that is not a count, hands out of canonical order, ...) asks no rule of
@@ -36,13 +42,14 @@ __all__ = ["validate_state"]
 
 
 def validate_state(state: GameState) -> GameState:
-    """Check that ``state`` could occur in a game; raise :class:`InvalidState` if not.
+    """Check that ``state`` is a well-formed position; raise :class:`InvalidState` if not.
 
-    All 36 cards exactly once, and hands, table and roles that the rules allow. Returns
-    the state unchanged when it is valid. A value that is not a well-formed position
-    raises :class:`InputError` instead (codes ``not-a-state``, ``not-a-rule-set``,
-    ``not-a-suit``, ``not-a-count``, ``no-such-player``, ``bad-finishing-order``,
-    ``not-one-per-seat``, ``not-canonical``).
+    All 36 cards exactly once, and hands, table and roles that the rules allow (whether
+    play can reach it is :func:`~durak_spec.engine.reachable.check_reachable`'s
+    question). Returns the state unchanged when it is valid. A value that is not a
+    well-formed position raises :class:`InputError` instead (codes ``not-a-state``,
+    ``not-a-rule-set``, ``not-a-suit``, ``not-a-count``, ``no-such-player``,
+    ``bad-finishing-order``, ``not-one-per-seat``, ``not-canonical``).
     """
     _check_form(state)
     breach = deck_breach(_every_card(state), in_play=True)

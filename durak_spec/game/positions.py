@@ -4,8 +4,8 @@ A :class:`Position` is an immutable description that grows fact by fact, the way
 ``Given`` steps of a scenario state it: the rules, the players by name, which suit is
 trump, what each named player holds, what lies on the table, who attacks, how many
 cards are left in the stock. :meth:`Position.build` turns the description into a
-:class:`~durak_spec.model.state.GameState` that :func:`~durak_spec.engine.validate_state`
-accepts, or raises :class:`PositionError` naming what is impossible about it.
+:class:`~durak_spec.model.state.GameState` that play can reach, or raises
+:class:`PositionError` naming what is impossible about it and the rule it breaks.
 
 Everything a description leaves open is filled in deterministically:
 
@@ -15,10 +15,14 @@ Everything a description leaves open is filled in deterministically:
   Vera, Gleb, Dasha and Egor (as many as the rules need). Anna sits in seat 0 (``P0``).
 * **Trump**: the suit of the face-up card if one is named, else the first of hearts,
   spades, diamonds, clubs of which no card is named.
-* **Hands**: a player whose cards are not named holds six cards.
+* **Hands**: a player whose cards are not named holds six cards (seven, for the first
+  such player, where six would leave an odd number of cards to the discard pile).
 * **Stock**: everything not placed elsewhere lies in the stock, except when a player is
-  out or six play (then the stock is empty and the rest is discarded). In the first bout
-  nobody has drawn or discarded yet, so the stock holds ``36 - 6 × players`` cards.
+  out or six play (then the stock is empty and the rest is discarded), or when a player
+  would have begun the bout in play with fewer than six cards (while the stock lasts,
+  every bout starts with full hands, so the stock has run out). In the first bout nobody
+  has drawn or discarded yet, so the stock holds ``36 - 6 × players`` cards; in a later
+  bout somebody has drawn, so an open stock leaves at least one pair to the discard pile.
   The face-up trump, when not named, is the lowest trump not placed elsewhere.
 * **Filler cards** (cards nobody named) are chosen to stay out of the way: non-trumps
   before trumps, ranks nobody named before named ranks, cards that beat no attack card
@@ -27,8 +31,21 @@ Everything a description leaves open is filled in deterministically:
   scenario whose point depends on a whole hand names that hand's cards.
 * **Roles**: the first player still in the game attacks; the defender is always the next
   player still in the game (ORDER-3); the attacker opened the bout in play.
+* **Who laid the table**: the defender laid the covers; the opener the first attack card
+  and, after a transfer, the attacker the second; any other attack card the first player
+  allowed to add cards who would otherwise have begun the bout short of six, else the
+  attacker. That fills in the hands at the bout's start (``start_hands``, LIMIT-2) and
+  the order in which players joined the attack (``joined``, DRAW-2).
 * **Bout**: a later bout of the game, unless the description says it is the first
-  (LIMIT-3 caps the first bout at five attack cards in some rules).
+  (LIMIT-3 caps the first bout at five attack cards in some rules) or names its number
+  (:meth:`Position.with_bout`); a later bout is numbered as low as the discard pile and
+  the players out allow.
+* **Known cards**: none (VIEW-2): a described position has no history of takes.
+
+:meth:`Position.build` then asks the strict check,
+:func:`~durak_spec.engine.reachable.check_reachable`: a description that play cannot
+reach (a hand of five between bouts while the stock lasts, an odd discard pile, an added
+card of a rank nobody laid) raises :class:`PositionError` with the rule it breaks.
 
 The spoken forms of cards, card lists, tables and names are parsed here as well
 (:func:`parse_card_list`, :func:`parse_table`, :func:`parse_names`), so that a mistyped card
@@ -44,16 +61,20 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
 from durak_spec.core.errors import DurakError, InvalidState
-from durak_spec.engine import deck_order, next_in_game, validate_state
+from durak_spec.engine import check_reachable, deck_order, next_in_game
+from durak_spec.engine.reachable import whole_stock
 from durak_spec.model.rules import (
     AXES,
+    FIRST_BOUT_MAX_ATTACK_CARDS,
     HAND_SIZE,
+    MAX_ATTACK_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     RuleSet,
     RuleSetError,
     profile,
 )
+from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
@@ -207,6 +228,7 @@ class Position:
     discard_size: int | None = None
     out: tuple[str, ...] = ()
     first_bout: bool = False
+    bout: int | None = None
 
     # -- rules and players ---------------------------------------------------------------
 
@@ -339,7 +361,15 @@ class Position:
 
     def with_first_bout(self, first: bool = True) -> Position:
         """Whether the bout in play is the first of the game (LIMIT-3)."""
-        return replace(self, first_bout=first)
+        return replace(self, first_bout=first, bout=None if first else self.bout)
+
+    def with_bout(self, number: int) -> Position:
+        """The bout in play is the game's bout ``number`` (1 is the first bout)."""
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise PositionError(f"bouts are counted from 1, not {number!r}")
+        if number == 1:
+            return self.with_first_bout()
+        return replace(self, first_bout=False, bout=number - 1)
 
     def named_cards(self) -> dict[Card, str]:
         """Every card the description names, with where it is; a card named twice raises."""
@@ -431,14 +461,33 @@ class Position:
             sizes[seat] = size
         table_count = len(self.table_cards())
         discard_fixed = self.discard_size if self.discard_size is not None else len(self.discard)
+        attacker, defender = self._roles(names, seat_of, set(out_seats))
+        opener = seat_of(self.opener, "opened the bout") if self.opener else attacker
         stock = self._resolve_stock(n, sum(sizes), table_count)
+        if stock is None:
+            began, _ = self._bout_record(rules, sizes, attacker, defender, opener,
+                                         set(out_seats), True)
+            if any(began[seat] < HAND_SIZE for seat in range(n) if seat not in out_seats):
+                stock = 0  # a hand short of six between bouts: the stock has run out (DRAW-1)
         if stock is None:
             stock = len(DECK) - sum(sizes) - table_count - discard_fixed
             discard = discard_fixed
+            if self.discard_size is None:  # the rest goes to the stock, as little as play
+                moved = max(0, stock - whole_stock(n) + 1)  # allows to the discard pile:
+                moved += (discard + moved) % 2  # somebody has drawn (DRAW-1), in pairs
+                moved = min(moved, stock)
+                stock, discard = stock - moved, discard + moved  # (DEFEND-1)
         elif self.discard_size is not None:
             discard = self.discard_size
         else:
             discard = len(DECK) - sum(sizes) - table_count - stock
+            unnamed = [seat for seat in (*(s for s in range(n) if s not in (attacker, defender)),
+                                         attacker, defender)
+                       if names[seat] not in self.hands and names[seat] not in self.hand_sizes
+                       and seat not in out_seats]
+            if discard % 2 and discard > 0 and unnamed:  # keep the discard pile even
+                sizes[unnamed[0]] += 1  # (DEFEND-1): a hand nobody named holds one more
+                discard -= 1
         total = sum(sizes) + table_count + stock + discard
         breakdown = (f"hands {sum(sizes)}, table {table_count}, stock {stock}, "
                      f"discard pile {max(discard, discard_fixed)}")
@@ -467,7 +516,6 @@ class Position:
         named_ranks = {card.rank for card in named}
         fill = iter(_filler_order((c for c in DECK if c not in used), trump, named_ranks,
                                   (pair.attack for pair in self.table)))
-        attacker, defender = self._roles(names, seat_of, set(out_seats))
         hands: list[tuple[Card, ...]] = [()] * n
         for seat in sorted(range(n), key=lambda s: s != defender):  # the defender's first
             mine = list(self.hands.get(names[seat], ()))
@@ -477,7 +525,6 @@ class Position:
         stock_cards = (*self.stock_top, *middle, *((face_up,) if face_up else ()))
         discard_cards = sort_cards([*self.discard, *fill])
 
-        opener = seat_of(self.opener, "opened the bout") if self.opener else attacker
         if self.opener and not self.table:
             raise PositionError(f"{self.opener} opened the bout, but no card lies on the table",
                                 "ATTACK-6")
@@ -488,10 +535,10 @@ class Position:
             if not self.table:
                 raise PositionError(f"{self.taker} cannot have announced a take: no card lies "
                                     "on the table", "CLAR-4")
-        covers = sum(1 for pair in self.table if pair.cover is not None)
-        start_hands = [len(hand) for hand in hands]
-        start_hands[defender] += covers
-        joined = (opener, attacker) if opener != attacker else (opener,)
+        start_hands, joined = self._bout_record(rules, [len(h) for h in hands], attacker,
+                                                defender, opener,
+                                                set(out_seats), bool(stock_cards))
+        bout = self._resolve_bout(rules, len(discard_cards), len(out_seats))
         state = GameState(
             rules=rules,
             hands=tuple(hands),
@@ -502,17 +549,73 @@ class Position:
             attacker=attacker,
             defender=defender,
             opener=opener,
-            bout=0 if self.first_bout else 1,
+            bout=bout,
             taking=self.taker is not None,
-            joined=joined if self.table else (),
+            joined=joined,
             start_hands=tuple(start_hands),
             known=tuple(frozenset[Card]() for _ in range(n)),
             finished=tuple((seat,) for seat in out_seats),
         )
         try:
-            return validate_state(state)
+            return check_reachable(state)
         except InvalidState as error:
             raise PositionError(speak_seats(error.reason, names), error.rule) from None
+
+    def _bout_record(self, rules: RuleSet, sizes: list[int], attacker: int,
+                     defender: int, opener: int, out: set[int], stock: bool
+                     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The start hands and the join order of the bout in play: who laid which card.
+
+        The defender laid the covers. The opener laid the first attack card and, after a
+        transfer, the attacker the second (a shown trump lays none); every other attack
+        card goes to the first player allowed to add cards (ATTACK-4) who would otherwise
+        have begun the bout with fewer than six while the stock lasts or in the first bout
+        (DRAW-1, DEAL-4), else to the attacker.
+        """
+        start = list(sizes)
+        if not self.table:
+            return tuple(start), ()
+        n = len(sizes)
+        start[defender] += sum(1 for pair in self.table if pair.cover is not None)
+        clockwise = [(opener + step) % n for step in range(n)]
+        if rules.throw_in is ThrowInRule.ATTACKER:
+            allowed = [attacker]
+        elif rules.throw_in is ThrowInRule.NEIGHBOURS:
+            allowed = [attacker, next_in_game(defender, n, frozenset(out))]
+        else:
+            allowed = [seat for seat in clockwise if seat not in out]
+        allowed = [seat for seat in allowed if seat != defender]
+        joined: list[int] = []
+        full = stock or self.first_bout
+        for index in range(len(self.table)):
+            if index == 0:
+                seat = opener
+            elif index == 1 and attacker != opener:
+                seat = attacker
+            else:
+                short = [s for s in allowed if full and start[s] < HAND_SIZE]
+                seat = short[0] if short else attacker
+            start[seat] += 1
+            if seat not in joined:
+                joined.append(seat)
+        if attacker not in joined:  # a transfer by showing a trump lays no card
+            joined.append(attacker)
+        return tuple(start), tuple(joined)
+
+    def _resolve_bout(self, rules: RuleSet, discard: int, groups_out: int) -> int:
+        """How many bouts have ended: 0 in the first bout, else as described, else the
+        fewest that can have discarded ``discard`` cards (DEFEND-1) and let ``groups_out``
+        groups of players go out (END-1), and at least one."""
+        if self.first_bout:
+            return 0
+        if self.bout is not None:
+            return self.bout
+        first = FIRST_BOUT_MAX_ATTACK_CARDS if rules.first_bout_limit_five else \
+            MAX_ATTACK_CARDS
+        bout = max(1, groups_out)
+        while 2 * (first + MAX_ATTACK_CARDS * (bout - 1)) < discard:
+            bout += 1
+        return bout
 
     def _resolve_stock(self, n: int, hands: int, table: int) -> int | None:
         """The stock size if the description fixes it, else ``None`` (the rest goes there)."""

@@ -145,8 +145,11 @@ class Verdict(StrEnum):
     INCONCLUSIVE = "inconclusive"
 
 
-_VERDICT_COLOUR: Final = {Verdict.SUPPORTED: "#2e7d32", Verdict.NOT_SUPPORTED: "#c62828",
-                   Verdict.INCONCLUSIVE: "#616161"}
+_VERDICT_COLOUR: Final = MappingProxyType({
+    Verdict.SUPPORTED: "#2e7d32",
+    Verdict.NOT_SUPPORTED: "#c62828",
+    Verdict.INCONCLUSIVE: "#616161",
+})
 """The colour of each verdict in the chart and the table (the verdict is always written too)."""
 
 
@@ -171,7 +174,8 @@ def verdict(low: float, high: float, margin: float = MARGIN) -> Verdict:
 # -- the experiments --------------------------------------------------------------------------
 
 
-_GAME_WORDS = {"classic-throw-in": "throw-in game", "classic-transfer": "transfer game"}
+_GAME_WORDS: Final = MappingProxyType(
+    {"classic-throw-in": "throw-in game", "classic-transfer": "transfer game"})
 
 
 @dataclass(frozen=True, slots=True)

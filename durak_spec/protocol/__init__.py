@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 from durak_spec.core.cards import Card, Suit
 from durak_spec.core.errors import BadAction, IllegalAction, InputError
 from durak_spec.core.version import __version__
-from durak_spec.engine import advance, legal_actions, new_game, validate_state
+from durak_spec.engine import advance, check_reachable, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Event
 from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet
@@ -229,7 +229,7 @@ class ReferenceEngine:
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:
-        self._state = validate_state(state)
+        self._state = check_reachable(state)  # a position play can reach, not just well formed
         self.last_events = ()
         return Report.of(state)
 

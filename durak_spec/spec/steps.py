@@ -535,6 +535,16 @@ def given_first_bout(game: GameContext) -> None:
     game.describe(lambda p: p.with_first_bout())
 
 
+@given(_re(r"it is bout (?P<number>[0-9]+)"))
+def given_bout(game: GameContext, number: str) -> None:
+    """The bout in play is the game's bout ``number`` (1 is the first bout); without it, a
+    later bout is numbered as low as the discard pile and the players out allow.
+
+    Example: Given it is bout 4
+    """
+    game.describe(lambda p: p.with_bout(int(number)))
+
+
 @given(_re(rf"(?P<names>{NAMES}) (?:is|are) out"))
 def given_out(game: GameContext, names: str) -> None:
     """Players who have got rid of their cards, one after the other in the order named.
