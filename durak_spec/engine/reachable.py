@@ -95,7 +95,7 @@ def first_bout_breach(state: GameState) -> Breach | None:
         return Breach("DEAL-4", f"in the first bout nobody has drawn yet, so the stock holds "
                       f"{full} cards, not {len(state.stock)}")
     # A player's start is counted again when a transfer makes them the defender (LIMIT-2).
-    again = _laid_before_defending(state) if state.table else 0
+    again = _laid_before_defending(state) if state.table and state.rules.transfer else 0
     if any(not size <= HAND_SIZE <= size + again for size in state.start_hands):
         return Breach("DEAL-4", f"every player began the first bout with six cards, not "
                       f"{state.start_hands}")
@@ -146,7 +146,7 @@ def refilled_breach(state: GameState) -> Breach | None:
         return None
     for seat in state.in_game():
         began = state.start_hands[seat]
-        if state.table:  # counted again when a transfer made them defend (LIMIT-2)
+        if state.table and state.rules.transfer:  # counted again at a transfer (LIMIT-2)
             began += _laid_before_defending(state)
         if began < HAND_SIZE:
             when = "holds" if not state.table else "began the bout with"
