@@ -45,7 +45,7 @@ from durak_spec.engine import (
     throwers,
     validate_state,
 )
-from durak_spec.game.history import Game, ReplayError
+from durak_spec.game.history import Game, Match, ReplayError
 from durak_spec.game.persist import SavedGameError
 from durak_spec.game.view import PlayerView
 from durak_spec.game.view import view as player_view
@@ -77,6 +77,8 @@ from durak_spec.model.rules import (
     AXES,
     PROFILES,
     DrawOrder,
+    Goal,
+    LaterGameLead,
     LimitReading,
     NoTrumpLead,
     Profile,
@@ -106,10 +108,13 @@ __all__ = [
     "Game",
     "GameOver",
     "GameState",
+    "Goal",
     "IllegalAction",
     "InputError",
     "InvalidState",
+    "LaterGameLead",
     "LimitReading",
+    "Match",
     "NextBout",
     "NoTrumpLead",
     "NotationError",

@@ -96,6 +96,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                          "first_bout_limit_five": ["on", "off"],
                          "limit_reading": ["current-hand", "start-hand"],
                          "draw_order": ["attacker-first", "join-order"],
+                         "goal": ["last-holder-loses", "first-out-wins"],
                          "no_trump_lead": ["chance", "first-seat"],
                          "trump_exchange": ["on", "off"]},
                 "capabilities": {"load": True}}

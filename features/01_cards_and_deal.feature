@@ -355,10 +355,17 @@ Feature: Cards and the deal
         """
       Then Anna attacks first whatever the seed
 
-  @ORDER-7 @source-B
-  Rule: The lowest trump leads in later games too
-    The result of an earlier game has no say in who attacks first: neither the durak
-    nor the winner of the last game leads the next one because of it.
+  @ORDER-7 @source-B @variant @clarification
+  Rule: Who leads a later game of a match is a setting; the lowest trump leads again by default
+    Under source B the result of an earlier game has no say in who attacks first: the
+    lowest trump leads every game, the durak of the last one included. The other
+    sources say nothing about later games, and published practice differs, so the
+    specification makes it the setting "later_game_lead": "lowest-trump" (B, and every
+    profile), "left-of-durak" (the player after the last durak attacks first, so the
+    durak is attacked last) and "right-of-durak" (the player before the last durak
+    attacks first, so the durak defends the first bout). After a game with no durak, a
+    draw, the lowest trump leads under every value. Seats keep their places from game to
+    game.
 
     Example: The durak of the last game holds the lowest trump and leads the next one
       Given the players Anna and Boris
@@ -377,22 +384,55 @@ Feature: Cards and the deal
         """
       Then Boris attacks Anna
 
-    Example: The winner of the last game holds the lowest trump and leads the next one
-      Given the players Anna and Boris
+    Scenario Outline: With later_game_lead "<lead>", Vera was the durak, and <first> attacks <second> next
+      Vera holds the lowest trump of the new deal, the six of hearts.
+
+      Given the rules of "classic-throw-in" with 3 players
+      And the setting "later_game_lead" is "<lead>"
+      And hearts are trump
       And the stock is empty
       And Anna attacks Boris
       And Anna holds 7♣
-      And Boris holds 9♣ 10♦ J♦
+      And Boris holds 9♣ 6♦
+      And Vera holds 8♦ A♠ K♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
-      Then Boris is the durak
+      And Boris opens with 6♦
+      And Vera covers 6♦ with 8♦
+      Then Vera is the durak
       When the next game is dealt from a stacked deck
         """
         Anna:  7♥ 6♣ 7♣ 8♣ 9♣ 10♣
         Boris: 6♦ 7♦ 8♦ 9♦ 10♦ J♦
+        Vera:  6♥ 6♠ 7♠ 8♠ 9♠ 10♠
         face-up: A♥
         """
-      Then Anna attacks Boris
+      Then <first> attacks <second>
+
+      Examples:
+        | lead           | first | second |
+        | lowest-trump   | Vera  | Anna   |
+        | left-of-durak  | Anna  | Boris  |
+        | right-of-durak | Boris | Vera   |
+
+    Example: After a draw the lowest trump leads, whatever the setting
+      Given the classic throw-in game
+      And the setting "later_game_lead" is "left-of-durak"
+      And the players Anna and Boris
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣
+      And Boris holds 9♣
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
+      Then the game is a draw
+      When the next game is dealt from a stacked deck
+        """
+        Anna:  7♥ 6♣ 7♣ 8♣ 9♣ 10♣
+        Boris: 6♥ 6♦ 7♦ 8♦ 9♦ 10♦
+        face-up: A♥
+        """
+      Then Boris attacks Anna
 
   @CLAR-10 @clarification
   Rule: A deck order lists the cards in the order they leave the deck

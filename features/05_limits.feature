@@ -65,25 +65,26 @@ Feature: Limits on attack cards
 
   @LIMIT-2 @source-A @source-B @source-C @source-D @clarification
   Rule: No more attack cards than the defender can answer
-    The defender's hand caps the attack as well, but the sources measure it differently.
-    Sources A and C set the attack cards against the defender's hand without saying at
-    what moment the hand is counted (C caps the attack at six or the hand size, whichever
-    is smaller); sources B and D count the cards the defender held when the bout began.
-    The rule set's setting "limit_reading" holds two readings: "current-hand" (the
-    profiles of A and C, and the classic games) and "start-hand" (the profiles of B and D).
+    The defender's hand caps the attack as well, and the sources word the cap in two
+    ways. Sources A and C set the attack cards against the defender's hand without saying
+    at what moment the hand is counted (C caps the attack at six or the hand size,
+    whichever is smaller); sources B and D count the cards the defender held at the
+    start. The rule set's setting "limit_reading" keeps both wordings: "current-hand"
+    (the profiles of A and C, and the classic games) and "start-hand" (the profiles of B
+    and D).
 
-    The specification decides what the current-hand reading measures: the attack cards
-    still uncovered may never outnumber the cards in the defender's hand now. Each cover
-    takes one card out of that hand and answers one attack card, so covering never makes
-    room for more. The specification also states where the two readings part: they give
-    the same limit whenever the defender has played no attack card into this bout, which
-    is always the case in the throw-in game. They differ only when the defender put cards
-    into the bout before defending it: in the transfer game, when the attack comes back
-    to the player who opened or transferred it, or is transferred to a player who threw
-    in. That player's own card is counted against them; the start-hand reading then
-    allows one more attack card for each such card, the current-hand reading does not. A
-    property test over random games of every profile (tests/test_limit_readings.py)
-    checks that this is the only difference.
+    The specification decides what each wording measures. Current-hand: the attack cards
+    still uncovered may never outnumber the cards in the defender's hand now. Start-hand:
+    all attack cards of the bout may never outnumber the cards the defender held at the
+    moment they became the defender, that is at the bout's opening or, in the transfer
+    game, at the transfer that passed the attack to them. This agrees with B's and D's
+    transfer clauses, by which the new defender must be able to answer the whole attack.
+    A defender's hand changes within a bout only by covering, one card for one answered
+    attack card, so the two wordings allow exactly the same cards in every position a
+    game can reach; a property test over random games of every profile
+    (tests/test_limit_readings.py) checks it. The two values of the setting are therefore
+    not a disagreement between the sources: they are kept so that each profile states
+    its source's wording.
 
     Scenario Outline: Under <profile>, Boris's hand stops the attack at three cards
       Boris began the bout with three cards: he has covered one and holds two, and two
@@ -107,35 +108,38 @@ Feature: Limits on attack cards
         | source-c |
         | source-d |
 
-    Scenario Outline: Under <profile>, the attack comes back to Anna with her own eight on the table
-      Anna opens with the eight of spades and Boris transfers it straight back with the
-      eight of clubs. Anna began the bout with six cards, but one of them is now an attack
-      card against her. After she covers her own eight, she holds four cards and faces
-      four uncovered attack cards. Boris's eight of hearts would be the sixth attack card:
-      within the six Anna held at the start (the start-hand reading), but one more than
-      she can answer from her hand (the current-hand reading).
+    Scenario Outline: Under <profile>, the eights go round and come back to Anna, who is counted afresh
+      Anna opens with an eight and it is transferred three times, coming back to her with
+      four eights on the table and four cards in her hand. She became the defender again
+      with those four cards, so the bout may hold four attack cards against her, whatever
+      she held when she opened it. Once she has covered two eights she holds two cards
+      and faces two: neither wording lets Boris add his nine or his ten.
 
       Given the rules of "<profile>"
       And hearts are trump
+      And the face-up trump is A♥
+      And 4 cards are left in the stock
       And Anna attacks Boris
-      And Anna holds 8♠ 9♠ 6♣ 6♦ K♣ A♦
-      And Boris holds 8♣ 8♦ 8♥ 9♣ 9♦ K♠
+      And Anna holds 8♠ 8♣ 9♥ 10♥ J♥ Q♥
+      And Boris holds 8♦ 8♥ 6♣ 7♣ 9♣ 10♣
       When Anna opens with 8♠
-      And Boris transfers with 8♣
-      And Boris throws in 8♦
-      And Anna covers 8♠ with 9♠
-      And Boris throws in 9♣ and 9♦
+      And Boris transfers with 8♦
+      And Anna transfers with 8♣
+      And Boris transfers with 8♥
       Then Boris attacks Anna
       And Anna holds 4 cards
-      When Boris throws in 8♥
-      Then it is <outcome>
+      When Anna covers 8♠ with 9♥ and 8♦ with 10♥
+      Then Anna holds 2 cards
+      And Boris may not throw in any card
+      When Boris throws in 9♣
+      Then it is rejected by LIMIT-2
 
       Examples:
-        | profile           | reading      | outcome             |
-        | source-a-transfer | current-hand | rejected by LIMIT-2 |
-        | classic-transfer  | current-hand | rejected by LIMIT-2 |
-        | source-b-transfer | start-hand   | accepted            |
-        | source-d-transfer | start-hand   | accepted            |
+        | profile           | wording      |
+        | source-a-transfer | current-hand |
+        | classic-transfer  | current-hand |
+        | source-b-transfer | start-hand   |
+        | source-d-transfer | start-hand   |
 
     @profile-source-b
     Example: Under source B, Anna cannot lead three sevens against Boris's two cards

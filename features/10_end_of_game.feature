@@ -3,7 +3,8 @@ Feature: The end of the game
   one, is the durak and has lost; the others are ranked by when they went out. An empty
   hand counts only once the stock is empty: before that, it is refilled at the end of
   the bout. After that, a player whose hand is empty at a bout's end takes no further
-  part and can no longer become the durak.
+  part and can no longer become the durak. Source D plays for a winner instead: under
+  its goal the game ends as soon as the first player goes out (END-5, below).
 
   Who has gone out, and whether the game is over, is settled when a bout ends: after the
   table has been discarded or taken and everyone has drawn. The result lists the players
@@ -277,16 +278,27 @@ Feature: The end of the game
       Then Vera is the durak
       And the finishing order is Anna and Boris together
 
-  @END-5 @source-A @source-B @source-C @source-D @variant
-  Rule: The result records who went out first, the order of finishing, and the durak
-    Source D names a winner rather than a loser: its aim is to be the first player with
-    an empty hand. Sources A and C name only the loser. Both describe the same game, so
-    the result of every profile keeps the whole finishing order: its first place is
-    source D's winner, and the one player who still has cards at the end is the durak.
-    Players who go out at the same moment share their place, the first one included.
+  @END-5 @source-A @source-B @source-C @source-D @variant @clarification
+  Rule: The goal is a setting: the last player holding cards loses, or the first player out wins
+    Sources A, B and C play until at most one player still has cards: that player is the
+    durak (the goal "last-holder-loses", also the classic games'). Source D sets a
+    different aim, to be the first to get rid of every card, and its profiles play the
+    goal "first-out-wins". D does not say whether the others play on, nor does it name a
+    loser, so the specification decides: the race ends at the bout end where the first
+    player goes out (the stock being empty, as always), that player wins, and players who
+    go out at that same bout end share the win. If everyone still playing goes out
+    together, the game is a draw, under either goal.
 
-    Scenario Outline: Under <profile>, Anna goes out first, then Boris, and Vera is the durak
+    Under either goal the result keeps the finishing order, first place included (under
+    the race, only that first place), and names as the durak the one player left holding
+    cards, where there is exactly one.
+
+    Scenario Outline: Under <profile> with the goal <goal>, Anna's going out <ends> the game
+      The same bout under both goals, side by side: each profile plays its own goal, and
+      the setting "goal" turns any profile into the other game.
+
       Given the rules of "<profile>" with 3 players
+      And the setting "goal" is "<goal>"
       And hearts are trump
       And the stock is empty
       And Anna attacks Boris
@@ -295,21 +307,18 @@ Feature: The end of the game
       And Vera holds 8♦ K♣ A♠
       When Anna opens with 7♣
       And Boris covers 7♣ with 9♣
-      And Boris opens with 6♦
-      And Vera covers 6♦ with 8♦
       Then Anna went out first
-      And the finishing order is Anna, then Boris
-      And Vera is the durak
+      And <result>
 
       Examples:
-        | profile           |
-        | source-a          |
-        | source-a-transfer |
-        | source-c          |
-        | source-d          |
-        | source-d-transfer |
-        | classic-throw-in  |
-        | classic-transfer  |
+        | profile           | goal              | ends         | result                         |
+        | source-a          | last-holder-loses | does not end | the game goes on               |
+        | source-c          | last-holder-loses | does not end | the game goes on               |
+        | classic-throw-in  | last-holder-loses | does not end | the game goes on               |
+        | classic-throw-in  | first-out-wins    | ends         | the game is over and Anna wins |
+        | source-d          | first-out-wins    | ends         | the game is over and Anna wins |
+        | source-d-transfer | first-out-wins    | ends         | the game is over and Anna wins |
+        | source-d          | last-holder-loses | does not end | the game goes on               |
 
     Example: Anna and Boris share the first place, and the game goes on between Vera and Gleb
       Given the players Anna, Boris, Vera and Gleb
@@ -329,6 +338,33 @@ Feature: The end of the game
       And Gleb covers 6♦ with 8♦
       Then Gleb is the durak
       And the finishing order is Anna and Boris together, then Vera
+
+    Example: With two players the race leaves one player holding cards, who is the durak
+      Given the rules of "source-d"
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 10♠
+      And Boris holds Q♠ 7♦ 8♣
+      When Anna opens with 10♠
+      And Boris covers 10♠ with Q♠
+      Then the game is over and Anna wins
+      And Boris is the durak
+
+    Example: Anna and Boris go out at the same bout end and win together; Vera and Gleb hold cards
+      Given the rules of "source-d" with 4 players
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣
+      And Boris holds 9♣
+      And Vera holds 6♦
+      And Gleb holds 8♦ K♠ A♠
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
+      Then the game is over and Anna and Boris win together
+      And the finishing order is Anna and Boris together
+      And nobody is the durak
 
   @END-6 @source-B
   Rule: Nothing is decided until the bout is over and the hands are refilled
@@ -378,9 +414,11 @@ Feature: The end of the game
   Rule: A defender who beats the attack with their last card, the stock empty, has defended and is out
     The sources do not say what happens when the defender covers with the last card in
     hand while nothing is left to draw. The specification decides that the defence has
-    succeeded: no attack card can be added against an empty hand (whatever reading of the
-    hand limit the rules use), the bout is beaten off, and the defender is out at its end.
-    The next attack is made by the next player still in the game after the defender.
+    succeeded: no attack card can be added against an empty hand (both wordings of the
+    hand limit, LIMIT-2, already say so, since a defender who became the defender with
+    some cards has answered that many), the bout is beaten off, and the defender is out
+    at its end. The next attack is made by the next player still in the game after the
+    defender.
 
     Example: Boris beats the seven with his last card; Anna and Vera cannot add their sevens
       Given the players Anna, Boris and Vera
@@ -397,9 +435,10 @@ Feature: The end of the game
       And Vera attacks Anna next
 
     Example: The attack comes back to Anna, who beats both eights with her last two cards
-      Under source B's transfer game the limit counts the cards the defender held when the
-      bout began. Anna held three, but once her hand is empty Boris may not add his eight
-      of clubs, so Anna's defence stands and she is out.
+      Under source B's transfer game the limit counts the cards the defender held when
+      they became the defender. Anna opened with three cards and held two when the attack
+      came back to her; once she has answered both eights Boris may not add his eight of
+      clubs, so Anna's defence stands and she is out.
 
       Given the rules of "source-b-transfer"
       And hearts are trump

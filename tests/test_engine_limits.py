@@ -113,16 +113,17 @@ def test_after_a_transfer_back_the_current_hand_caps_the_attack() -> None:  # LI
     assert_illegal(state, "P1 throw 9♥", "LIMIT-2")
 
 
-def test_after_a_transfer_back_the_start_hand_allows_more() -> None:  # LIMIT-2
-    # The one place the readings differ: the new defender's hand shrank by the opening card
-    # before they became the defender, so 4 uncovered cards face a hand of 3.
+def test_after_a_transfer_back_the_start_hand_is_counted_at_the_transfer() -> None:  # LIMIT-2
+    # Issue 13: "the start" is the moment P0 became the defender again, holding five cards
+    # (six less the opening card), so the start-hand reading stops at five attack cards,
+    # as the current-hand one does. (Counted at the opening it allowed a sixth card, with
+    # 4 uncovered cards against a hand of 3.)
     state = transfer_back(START)
-    assert state.start_hands[0] == 6
-    assert attack_limit(state) == (6, "LIMIT-1")
-    after = play(state, "P1 throw 9♥")
-    assert len(after.uncovered) == 4
-    assert len(after.hands[0]) == 3
-    assert actions_of(after, 0) == {Take(0)}
+    assert state.start_hands[0] == 5
+    assert attack_limit(state) == (5, "LIMIT-2")
+    error = assert_illegal(state, "P1 throw 9♥", "LIMIT-2")
+    assert "when they became the defender" in error.reason
+    assert actions_of(state, 0) == {Take(0)}
 
 
 @BOTH

@@ -353,8 +353,9 @@ def variants_table_html(site: Site) -> Markup:
             mark = element("span", origin.source or "spec",
                            class_="origin src" if origin.source else "origin clar",
                            title=origin.note)
+            differs = value != common and not axis.wording  # wordings play alike
             cells.append(element("td", element("span", value, class_="value"), " ", mark,
-                                 class_="differs" if value != common else "same",
+                                 class_="differs" if differs else "same",
                                  data_label=axis.title))
         rows.append(element("tr", cells, id=f"profile-{p.name}"))
     table = element("table", element("thead", head), element("tbody", rows),
@@ -366,7 +367,9 @@ def variants_table_html(site: Site) -> Markup:
         ": the value is stated by that source; ", element("span", "spec", class_="origin clar"),
         ": the source is silent and this specification decides. A marked cell differs from "
         "most profiles. The game column is the choice between the throw-in and the transfer "
-        "game, not a disagreement.", class_="legend")
+        "game, not a disagreement; neither is the hand-limit column, whose two values word "
+        "one rule in the sources' ways and allow the same cards in every game.",
+        class_="legend")
     same_list = element("p", "The same in every profile: ",
                         join(element("span", f"{a.title} ({_value(profiles[0], a)})",
                                      class_="same-axis") if i == 0 else

@@ -44,7 +44,7 @@ from durak_spec.core.jsonio import write_json
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineError, EngineFailure, SubprocessEngine
 
@@ -139,6 +139,11 @@ def add_parser(subparsers: Subparsers) -> None:
                              "under classic-throw-in)")
     parser.add_argument("-k", "--keyword", metavar="TEXT", default=None,
                         help="only the scenarios whose file, line or name contains TEXT")
+    parser.add_argument("--features", metavar="PATH", dest="features", nargs="+",
+                        action="extend", default=None,
+                        help="run these feature files (or every .feature file under these "
+                             "folders) instead of the specification's, with the same step "
+                             "library (see durak_spec/spec/STEPS.md)")
     parser.add_argument("--json", metavar="FILE", dest="json_path", default=None,
                         help="also write the results as JSON to FILE ('-': standard output, "
                              "and the report goes to standard error)")
@@ -199,11 +204,13 @@ def run_command(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec check``."""
     _writable(args.json_path, "--json")
     _writable(args.junit_path, "--junit-xml")
+    features = feature_files(args.features) if args.features is not None else None
+
     def check(factory: Callable[[], Engine] | None, label: str | None = None) -> int:
         return check_engine(factory, rules=args.rules, tags=args.tags, profiles=args.profiles,
                             keyword=args.keyword, json_path=args.json_path,
                             junit_path=args.junit_path, verbose=args.verbose, label=label,
-                            command=args.engine)
+                            command=args.engine, features=features)
 
     if args.random is None and args.perft is False:
         if args.max_depth is not None or args.time_budget is not None:
@@ -248,6 +255,28 @@ def run_command(args: argparse.Namespace) -> int:
         kept.shutdown()
 
 
+def feature_files(paths: Sequence[str]) -> tuple[Path, ...]:
+    """The feature files that ``--features`` names: each a ``.feature`` file, or a folder
+    whose ``.feature`` files (at any depth) all run. Raises
+    :class:`~durak_spec.core.cliargs.CommandError` for a path that holds none."""
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            inside = sorted(path.rglob("*.feature"))
+            if not inside:
+                raise CommandError(f"--features: the folder {text} holds no .feature file")
+            found.extend(inside)
+        elif path.is_file():
+            if path.suffix != ".feature":
+                raise CommandError(f"--features: {text} is not a .feature file")
+            found.append(path)
+        else:
+            raise CommandError(f"--features: no such file or folder: {text}")
+    unique = dict.fromkeys(p.resolve() for p in found)
+    return tuple(unique)
+
+
 def _run_differential(args: argparse.Namespace) -> int:
     """``--random`` (lockstep games) and ``--perft`` (move-path counts) for an engine."""
     from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
@@ -267,9 +296,9 @@ def _run_differential(args: argparse.Namespace) -> int:
     if args.perft and args.profiles:
         raise CommandError("--profile chooses the --random games' profiles; --perft counts "
                            "every stored position the engine claims")
-    if args.rules or args.tags or args.keyword:
-        raise CommandError("--rule, --tag and -k choose scenarios; --random and --perft do "
-                           "not run scenarios")
+    if args.rules or args.tags or args.keyword or args.features is not None:
+        raise CommandError("--rule, --tag, -k and --features choose scenarios; --random and "
+                           "--perft do not run scenarios")
     if args.junit_path is not None:
         raise CommandError("--junit-xml reports scenarios; write --random and --perft "
                            "results with --json")
@@ -332,12 +361,14 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
                  keyword: str | None = None, json_path: str | None = None,
                  junit_path: str | None = None, verbose: bool = False,
                  label: str | None = None, command: str | None = None,
-                 out: TextIO | None = None, err: TextIO | None = None) -> int:
+                 out: TextIO | None = None, err: TextIO | None = None,
+                 features: Sequence[Path] | None = None) -> int:
     """Check the engines that ``factory`` makes (default: the reference engine) and print
     the report; return the exit code (0 all passed or skipped, 1 a rule failure, 4 an
     engine failure: see the module's docstring).
 
-    ``factory`` is called once per scenario. Bad filters raise
+    ``factory`` is called once per scenario. ``features`` are feature files to run
+    instead of the specification's (``--features``). Bad filters raise
     :class:`~durak_spec.core.cliargs.CommandError`.
     """
     out = out if out is not None else sys.stdout
@@ -354,7 +385,8 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
     progress = _Progress(err)
     try:  # every scenario the engine's claim supports, under its own rule values
         result = run(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
-                     progress=progress, adapt=playing_rules())
+                     progress=progress, adapt=playing_rules(),
+                     features=None if features is None else list(features))
     except FilterError as error:
         raise CommandError(str(error)) from None
     except (RunnerError, FileNotFoundError) as error:
@@ -363,7 +395,9 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
     finally:
         progress.finish()
     if not result.scenarios:
-        raise CommandError("no scenario of the specification matches these filters"
+        raise CommandError(("no scenario of the specification matches these filters"
+                            if features is None else
+                            "no scenario of these feature files matches the filters")
                            + (f" ({result.deselected} left out)" if result.deselected else ""))
     engine = label or result.engine or "the engine"
     filters: dict[str, object] = {
@@ -501,6 +535,10 @@ class KeptEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         return self._answer(lambda: self.engine.start(rules, deck, seed))
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        return self._answer(lambda: self.engine.start_later(rules, deck, seed, previous))
 
     def load(self, state: GameState) -> Report:
         return self._answer(lambda: self.engine.load(state))

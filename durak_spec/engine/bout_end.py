@@ -1,5 +1,5 @@
 """The end of a bout and of the game: DEFEND-1, TAKE-2, TAKE-4, ORDER-4 .. ORDER-6,
-END-1 .. END-4, END-6, CLAR-9, CLAR-15.
+END-1 .. END-6, CLAR-9, CLAR-15.
 
 A bout that is beaten off goes to the discard pile, out of play for the rest of the game
 (DEFEND-1: A, B, C, D); a bout that is taken goes, every attack and cover card, into the
@@ -9,8 +9,11 @@ Then the players draw (:mod:`durak_spec.engine.draw`).
 Once the stock is empty, a player with no cards is out and safe (END-1: A, C); while the
 stock lasts, running out ends nothing, since the player draws again (END-2: B). The game
 ends when only one player holds cards, the durak (END-3: A, C); if the last players run
-out together, nobody does and the game is a draw (END-4: A, B, C; CLAR-9). The result is
-judged after the bout and the drawing (END-6: B).
+out together, nobody does and the game is a draw (END-4: A, B, C; CLAR-9). Source D
+plays a race instead (END-5, the rule set's ``goal``): the first player out wins, so the
+game ends at the first bout end where anyone goes out; a durak is named only if exactly
+one player then still holds cards. The result is judged after the bout and the drawing
+(END-6: B).
 
 After a successful defence the defender attacks next, against their own next player
 (ORDER-4: A, B, C, D); a defender who took loses the attack, and the player after them
@@ -27,9 +30,10 @@ from durak_spec.engine.draw import draw, draw_order
 from durak_spec.engine.seats import next_in_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOut
+from durak_spec.model.rules import Goal, RuleSet
 from durak_spec.model.state import GameState, Outcome
 
-__all__ = ["end_bout", "next_roles", "out_breach", "over_breach", "result_breach"]
+__all__ = ["end_bout", "game_ends", "next_roles", "out_breach", "over_breach", "result_breach"]
 
 _NOBODY: frozenset[int] = frozenset()
 _NONE_SHOWN: frozenset[Card] = frozenset()
@@ -74,6 +78,14 @@ def result_breach(state: GameState) -> Breach | None:
     return None
 
 
+def game_ends(rules: RuleSet, out: frozenset[int], players: int) -> bool:
+    """END-3, END-4, END-5: the game ends when one player or none still holds cards; in a
+    race (goal first-out-wins, D) it ends as soon as anyone is out, who has won."""
+    if rules.goal is Goal.FIRST_OUT_WINS and out:
+        return True
+    return len(out) >= players - 1
+
+
 def next_roles(state: GameState, taken: bool, out: frozenset[int]) -> tuple[int, int]:
     """The attacker and defender of the next bout, with ``out`` the seats out after this
     one: the defender attacks next (ORDER-4), unless they took (ORDER-5, TAKE-4) or went
@@ -113,10 +125,10 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
             finished = (*finished, gone)
             out = out | frozenset(gone)
             events.append(WentOut(gone))
-    if len(out) >= len(hands) - 1:  # END-3, END-4: one player or none holds cards
-        rest = [seat for seat in range(len(hands)) if seat not in out]
+    if game_ends(state.rules, out, len(hands)):
+        rest = tuple(seat for seat in range(len(hands)) if seat not in out)
         attacker = next_defender = rest[0] if rest else state.attacker
-        events.append(GameOver(Outcome(finished, rest[0] if rest else None)))
+        events.append(GameOver(Outcome.of(finished, rest)))
     else:
         attacker, next_defender = next_roles(state, taken, out)
         events.append(NextBout(state.bout + 2, attacker, next_defender))

@@ -29,8 +29,8 @@ from durak_spec.core.cards import DECK, Card, Rank, Suit, format_cards
 from durak_spec.core.errors import InputError
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.seats import next_in_game
-from durak_spec.model.rules import HAND_SIZE, MAX_PLAYERS, NoTrumpLead, RuleSet
-from durak_spec.model.state import GameState, sort_cards
+from durak_spec.model.rules import HAND_SIZE, MAX_PLAYERS, LaterGameLead, NoTrumpLead, RuleSet
+from durak_spec.model.state import GameState, Outcome, sort_cards
 
 __all__ = [
     "Layout",
@@ -38,6 +38,8 @@ __all__ = [
     "deck_breach",
     "deck_order",
     "first_attacker",
+    "fresh_seed",
+    "later_game_attacker",
     "lay_out",
     "new_game",
     "players_breach",
@@ -184,26 +186,82 @@ def first_attacker(hands: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet,
     return seat, f"nobody holds a trump, so chance picked P{seat} (ORDER-2)"
 
 
+def later_game_attacker(rules: RuleSet, previous: Outcome | None) -> tuple[int, str] | None:
+    """Who attacks first in a later game of a match because of the last game's result
+    (ORDER-7), and why; ``None`` when the lowest trump decides as in a first game: under
+    ``lowest-trump`` (B), for the first game of a match, and after a game without a durak
+    (a draw, or a race won early: the lowest trump, as published practice has it).
+
+    Seats keep their places from game to game; ``previous`` is the last game's outcome.
+    """
+    if previous is None:
+        return None
+    if not isinstance(previous, Outcome):
+        raise InputError(f"previous must be the Outcome of the last game, not "
+                         f"{type(previous).__name__}", code="previous-outcome")
+    if previous.durak is None:
+        return None
+    n = rules.players
+    if not 0 <= previous.durak < n:
+        raise InputError(f"the previous game's durak must be a seat of this {n}-player game, "
+                         f"not {previous.durak!r}", code="previous-outcome")
+    durak = previous.durak
+    if rules.later_game_lead is LaterGameLead.LEFT_OF_DURAK:
+        seat = (durak + 1) % n
+        return seat, (f"P{durak} was the durak of the last game, so P{seat}, after them, "
+                      "attacks first (ORDER-7)")
+    if rules.later_game_lead is LaterGameLead.RIGHT_OF_DURAK:
+        seat = (durak - 1) % n
+        return seat, (f"P{durak} was the durak of the last game, so P{seat}, before them, "
+                      f"attacks first and P{durak} defends (ORDER-7)")
+    return None
+
+
+SEED_BITS = 63
+"""A fresh seed is a whole number of this many random bits."""
+
+
+def fresh_seed() -> int:
+    """A seed drawn from the system's randomness, for a game dealt without one.
+
+    Chance without a seed is chance: the deal and ORDER-2 (CLAR-11) must not repeat from
+    one unseeded game to the next. Recording the seed drawn here (as
+    :meth:`durak_spec.game.history.Game.new` does) lets the game be dealt again.
+    """
+    return random.SystemRandom().getrandbits(SEED_BITS)
+
+
 def deal(rules: RuleSet, seed: int | None = None) -> tuple[Card, ...]:
-    """A shuffled deck order for ``new_game`` (a fixed seed gives a fixed order)."""
+    """A shuffled deck order for ``new_game``: a fixed seed gives a fixed order, no seed
+    a fresh shuffle (:func:`fresh_seed`)."""
     deck = list(DECK)
-    random.Random(seed).shuffle(deck)
+    random.Random(fresh_seed() if seed is None else seed).shuffle(deck)
     return tuple(deck)
 
 
 def new_game(rules: RuleSet, *, seed: int | None = None,
-             deck: Iterable[Card] | None = None) -> GameState:
+             deck: Iterable[Card] | None = None,
+             previous: Outcome | None = None) -> GameState:
     """The state after the deal.
 
     ``deck`` lists all 36 cards in the order they leave the deck (CLAR-10, see
-    :func:`lay_out`). Without ``deck`` the deck is shuffled with ``seed``, which also
-    settles ORDER-2's chance (seed 0 when a deck is given without one, so a stacked deal
-    is always reproducible). A deck that is not the 36 cards raises
+    :func:`lay_out`). Without ``deck`` the deck is shuffled with ``seed``; ``seed`` also
+    settles ORDER-2's chance, with or without a deck. Without a seed both are chance: a
+    fresh seed is drawn (:func:`fresh_seed`) for the shuffle and for ORDER-2, so
+    unseeded games differ. The state does not keep that seed: to deal the same game
+    again, pass a seed, or use :meth:`durak_spec.game.history.Game.new`, which draws one
+    and records it. A deck that is not the 36 cards raises
     :class:`~durak_spec.core.errors.InvalidState` (DEAL-1).
+
+    ``previous`` is the outcome of the match's last game, for a later game: under the
+    rule set's ``later_game_lead`` it may choose the first attacker instead of the lowest
+    trump (ORDER-7, :func:`later_game_attacker`).
     """
     if not isinstance(rules, RuleSet):
         raise InputError(f"new_game needs a RuleSet, not {type(rules).__name__}",
                          code="not-a-rule-set")
+    if seed is None:
+        seed = fresh_seed()
     if deck is None:
         order = deal(rules, seed)
     else:
@@ -214,7 +272,9 @@ def new_game(rules: RuleSet, *, seed: int | None = None,
     n = rules.players
     layout = lay_out(order, n)
     hands = tuple(sort_cards(hand) for hand in layout.hands)
-    attacker, _ = first_attacker(hands, layout.trump, rules, 0 if seed is None else seed)
+    later = later_game_attacker(rules, previous)
+    attacker = later[0] if later is not None else first_attacker(hands, layout.trump, rules,
+                                                                 seed)[0]
     return GameState(
         rules=rules, hands=hands, stock=layout.stock, trump=layout.trump, attacker=attacker,
         defender=next_in_game(attacker, n), opener=attacker,

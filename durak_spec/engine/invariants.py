@@ -116,7 +116,13 @@ def outcome_problems(state: GameState) -> tuple[str, ...]:
         problems.append("the game ended with cards in the stock or on the table")
     if any(state.hands[seat] for seat in order if 0 <= seat < players):
         problems.append("a player who finished still holds cards")
-    if outcome.durak is None:  # END-4
+    if outcome.holding:  # END-5: a race won while several players still hold cards
+        if len(outcome.finishing_order) != 1 or outcome.durak is not None:
+            problems.append(f"a race ends at its first place, not {outcome.finishing_order}")
+        if set(range(players)) - set(order) != set(outcome.holding) or \
+                not all(state.hands[seat] for seat in outcome.holding):
+            problems.append(f"the players still holding cards are not {outcome.holding}")
+    elif outcome.durak is None:  # END-4
         if sorted(order) != list(range(players)) or len(outcome.finishing_order[-1]) < 2:
             problems.append(f"a draw, but not everyone went out together at the end: "
                             f"{outcome.finishing_order}")

@@ -2,11 +2,17 @@
 
 A bout holds at most six attack cards (LIMIT-1: A, B, C, D), five in the very first bout
 of a game where that variant is on (LIMIT-3: A; B says there is no such limit), and
-never more than the defender can answer (LIMIT-2), which the sources read in two ways,
+never more than the defender can answer (LIMIT-2), which the sources word in two ways,
 a switch of the rule set: the uncovered cards may not outnumber the cards the defender
 holds now (A, C), or all attack cards of the bout may not outnumber the defender's hand
-at the bout's start (B, D). Against a defender who has no card left nothing more is
-added (CLAR-13). The limit counts every attack card of the bout, transfers included
+at the start (B, D). "The start" is read as the moment that player became the defender:
+the bout's opening, or the transfer that passed the attack to them
+(:func:`durak_spec.engine.transfer.became_defender`). A defender's hand changes within a
+bout only by covering, so the covered cards plus the hand now equal the hand at that
+start, and the two wordings allow exactly the same cards in every position play can
+reach (``tests/test_limit_readings.py`` checks it over random games of every profile).
+Against a defender who has no card left nothing more is added (CLAR-13, which both
+wordings imply). The limit counts every attack card of the bout, transfers included
 (LIMIT-4: B).
 """
 
@@ -37,7 +43,8 @@ def attack_limit(state: GameState) -> tuple[int, str]:
 
     The bout's cap (:func:`bout_cap`), lowered by the defender's hand under the rule
     set's reading of LIMIT-2: the covered cards plus the cards the defender holds now
-    (current-hand), or the defender's hand at the bout's start (start-hand). Against a
+    (current-hand), or the defender's hand when they became the defender (start-hand),
+    which come to the same number. Against a
     defender with no cards left, the cards on the table (CLAR-13).
     """
     defender, table = state.defender, state.table
@@ -82,8 +89,8 @@ def limit_breach(state: GameState, count: int, adding: Card | None = None) -> Br
                           f"{len(state.hands[defender])} cards, so no more attack cards may "
                           "be uncovered")
         return Breach("LIMIT-2", f"{what}: the defender P{defender} held "
-                      f"{state.start_hands[defender]} cards at the start of the bout, so at "
-                      f"most {limit} attack cards are allowed")
+                      f"{state.start_hands[defender]} cards at the start (when they became the "
+                      f"defender), so at most {limit} attack cards are allowed")
     if rule == "LIMIT-3":
         return Breach("LIMIT-3", f"{what}: the first bout of the game allows at most five "
                       "attack cards")

@@ -23,9 +23,11 @@ invariant              rule         what play guarantees
                                     no more groups of players out than bouts ended
 ``refilled``           DRAW-1       while the stock lasts, everyone in the game started
                                     the bout with six cards or more
-``bout_record``        LIMIT-2      the start hands are the hands when the bout began:
+``bout_record``        LIMIT-2      the start hands are the hands when the bout began
+                                    (the defender's when they became the defender):
                                     equal to them between bouts; during a bout no hand
-                                    grew, and the cards missing are the table's
+                                    grew, and the cards missing are the table's, but
+                                    for the defender's own cards laid before a transfer
 ``table_ranks``        ATTACK-3     every attack card after the opening shares a rank
                                     with a card laid before it in the bout
 ``throw_in_roles``     TRANSFER-8   without transfers the attacker is the opener and
@@ -92,7 +94,9 @@ def first_bout_breach(state: GameState) -> Breach | None:
     if len(state.stock) != full:
         return Breach("DEAL-4", f"in the first bout nobody has drawn yet, so the stock holds "
                       f"{full} cards, not {len(state.stock)}")
-    if any(size != HAND_SIZE for size in state.start_hands):
+    # A player's start is counted again when a transfer makes them the defender (LIMIT-2).
+    again = _laid_before_defending(state) if state.table and state.rules.transfer else 0
+    if any(not size <= HAND_SIZE <= size + again for size in state.start_hands):
         return Breach("DEAL-4", f"every player began the first bout with six cards, not "
                       f"{state.start_hands}")
     return None
@@ -142,6 +146,8 @@ def refilled_breach(state: GameState) -> Breach | None:
         return None
     for seat in state.in_game():
         began = state.start_hands[seat]
+        if state.table and state.rules.transfer:  # counted again at a transfer (LIMIT-2)
+            began += _laid_before_defending(state)
         if began < HAND_SIZE:
             when = "holds" if not state.table else "began the bout with"
             held = len(state.hands[seat]) if not state.table else began
@@ -151,10 +157,20 @@ def refilled_breach(state: GameState) -> Breach | None:
     return None
 
 
+def _laid_before_defending(state: GameState) -> int:
+    """How many cards players laid into the bout before a transfer made them the defender:
+    a defender's start hand is counted at that moment (LIMIT-2), so the hands are that
+    many cards fewer short of the start hands than the table holds."""
+    laid = sum(state.start_hands) - sum(len(hand) for hand in state.hands)
+    return len(state.table_cards()) - laid
+
+
 def bout_record_breach(state: GameState) -> Breach | None:
-    """LIMIT-2: the start hands record every hand as the bout began. Between bouts they
-    are the hands; during a bout no hand has grown (cards are taken only at its end) and
-    the cards missing from the hands are exactly the cards on the table."""
+    """LIMIT-2: the start hands record every hand as the bout began, the defender's as
+    they became the defender (at the opening, or at a transfer). Between bouts they are
+    the hands; during a bout no hand has grown (cards are taken only at its end) and the
+    cards missing from the hands are exactly the cards on the table, but for the attack
+    cards the defender laid before a transfer passed the attack to them."""
     sizes = tuple(len(hand) for hand in state.hands)
     if not state.table:
         if state.start_hands != sizes:
@@ -167,10 +183,13 @@ def bout_record_breach(state: GameState) -> Breach | None:
                           f"{began}; no hand grows during a bout")
     laid = sum(state.start_hands) - sum(sizes)
     on_table = len(state.table_cards())
-    if laid != on_table:
-        return Breach("LIMIT-2", f"the hands are {laid} cards short of how the bout began, "
-                      f"but {on_table} cards lie on the table")
-    return None
+    own = on_table - laid
+    if own == 0:
+        return None
+    if state.rules.transfer and 0 < own <= len(state.table):
+        return None  # attack cards laid by players before a transfer made them defend
+    return Breach("LIMIT-2", f"the hands are {laid} cards short of how the bout began, "
+                  f"but {on_table} cards lie on the table")
 
 
 def table_ranks_breach(state: GameState) -> Breach | None:

@@ -7,10 +7,11 @@ table (TRANSFER-2: B); the new defender must hold at least as many cards as ther
 attack cards to beat (TRANSFER-3: A, B, D); the table may not go past the bout's limit
 of attack cards (TRANSFER-4: B); once the defender has beaten any card, transferring is
 over (TRANSFER-5: A, B, D). The new defender may beat, take, or transfer again, back to
-the first attacker too (TRANSFER-6: B, D; CLAR-14). Showing a trump of the rank instead
-of playing it does not transfer (TRANSFER-7: B), except under a switch that no source
-profile turns on; a shown trump stays in hand, everyone knows of it, and it can be shown
-once per bout (CLAR-6). The throw-in game has no transfer (TRANSFER-8).
+the first attacker too (TRANSFER-6: B, D; CLAR-14); for the limit on attack cards
+(LIMIT-2), the new defender's hand is counted when they become the defender. Showing a
+trump of the rank instead of playing it does not transfer (TRANSFER-7: B), except under
+a switch that no source profile turns on; a shown trump stays in hand, everyone knows of
+it, and it can be shown once per bout (CLAR-6). The throw-in game has no transfer (TRANSFER-8).
 """
 
 from __future__ import annotations
@@ -184,4 +185,14 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
         table = (*table, Pair(card))
     events.append(Transferred(seat, card, action.show, target))
     return state.replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
-                          defender=target, joined=join(state.joined, seat))
+                         defender=target, joined=join(state.joined, seat),
+                         start_hands=became_defender(state.start_hands, target,
+                                                     len(hands[target])))
+
+
+def became_defender(start_hands: tuple[int, ...], seat: int, held: int) -> tuple[int, ...]:
+    """LIMIT-2 after a transfer: the new defender's "start" is the moment they became the
+    defender, so their hand is counted again then (``held`` cards). B's and D's transfer
+    clauses ask the same: the new defender must be able to answer the whole attack
+    (TRANSFER-3)."""
+    return (*start_hands[:seat], held, *start_hands[seat + 1:])

@@ -26,22 +26,19 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from durak_spec.core.cards import DECK, Card
 from durak_spec.core.errors import BadAction, DurakError, IllegalAction, InputError, InvalidState
 from durak_spec.engine import advance, apply, deal, legal_actions, new_game, validate_state
+from durak_spec.engine.dealing import fresh_seed, later_game_attacker
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Step
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
 
-__all__ = ["Game", "ReplayError"]
-
-_SEED_BITS = 63
-
+__all__ = ["Game", "Match", "ReplayError"]
 
 class ReplayError(DurakError):
     """An action of a history that cannot be played at its step.
@@ -109,21 +106,21 @@ class Game:
 
     @classmethod
     def new(cls, rules: RuleSet, *, seed: int | None = None,
-            deck: Iterable[Card] | None = None) -> Game:
+            deck: Iterable[Card] | None = None, previous: Outcome | None = None) -> Game:
         """Deal a new game.
 
-        With ``deck``, the cards leave the deck in that order (CLAR-10) and ``seed``, if
-        given, settles only ORDER-2's chance. Without ``deck`` the deck is shuffled with
-        ``seed``; with neither, a fresh seed is drawn and recorded, so that every game
-        made here can be dealt again from its record.
+        With ``deck``, the cards leave the deck in that order (CLAR-10) and ``seed``
+        settles only ORDER-2's chance. Without ``deck`` the deck is shuffled with
+        ``seed``. Without a seed a fresh one is drawn (chance is chance, with or without
+        a deck) and recorded, so that every game made here can be dealt again from its
+        record. ``previous``, the outcome of the last game of a match, may choose the
+        first attacker (ORDER-7, the rule set's ``later_game_lead``); :class:`Match`
+        passes it.
         """
-        if deck is None:
-            if seed is None:
-                seed = random.SystemRandom().getrandbits(_SEED_BITS)
-            order = deal(rules, seed)
-        else:
-            order = tuple(deck)
-        initial = new_game(rules, seed=seed, deck=order)
+        if seed is None:
+            seed = fresh_seed()
+        order = deal(rules, seed) if deck is None else tuple(deck)
+        initial = new_game(rules, seed=seed, deck=order, previous=previous)
         return cls(rules=rules, initial=initial, actions=(), state=initial, seed=seed,
                    deck=order)
 
@@ -192,3 +189,107 @@ class Game:
         for action in self.actions:
             state = apply(state, action)
             yield state
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match: several games in a row under one rule set, each dealt knowing the last
+    one's outcome, so that ORDER-7 (``later_game_lead``) can give the first attack of a
+    later game by the last durak. Seats keep their places from game to game.
+
+    Like :class:`Game`, a match is a value: :meth:`play` and :meth:`next_game` return a
+    new one.
+
+    >>> from durak_spec import RuleSet
+    >>> from durak_spec.model.rules import LaterGameLead
+    >>> match = Match.new(RuleSet(players=3, later_game_lead=LaterGameLead.RIGHT_OF_DURAK),
+    ...                   seed=4)
+    >>> while not match.current.is_over:
+    ...     match = match.play(match.current.legal_actions()[0])
+    >>> durak = match.current.outcome.durak
+    >>> match = match.next_game(seed=5)
+    >>> len(match.games), match.current.state.defender == durak
+    (2, True)
+    """
+
+    rules: RuleSet
+    games: tuple[Game, ...]
+    """Every game so far, the one in play last."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.games, tuple) or not self.games:
+            raise InputError("a match holds at least one game", code="empty-match")
+        for index, game in enumerate(self.games):
+            if not isinstance(game, Game):
+                raise TypeError(f"Match.games[{index}] must be a Game, not "
+                                f"{type(game).__name__}")
+            if game.rules != self.rules:
+                raise InputError(f"game {index + 1} of the match is played under other "
+                                 "rules than the match's", code="other-rules")
+            if index + 1 < len(self.games) and not game.is_over:
+                raise InputError(f"game {index + 1} of the match is not over, but a later "
+                                 "game follows it", code="game-not-over")
+
+    @classmethod
+    def new(cls, rules: RuleSet, *, seed: int | None = None,
+            deck: Iterable[Card] | None = None) -> Match:
+        """A match whose first game is dealt as :meth:`Game.new` deals it."""
+        return cls(rules, (Game.new(rules, seed=seed, deck=deck),))
+
+    @property
+    def current(self) -> Game:
+        """The game in play (or the last one, once it is over)."""
+        return self.games[-1]
+
+    def play(self, action: Action) -> Match:
+        """The match with ``action`` played in the current game (:meth:`Game.play`)."""
+        return Match(self.rules, (*self.games[:-1], self.current.play(action)))
+
+    def advance(self, action: Action) -> tuple[Match, Step]:
+        """Like :meth:`play`, with the step's events (:meth:`Game.advance`)."""
+        game, step = self.current.advance(action)
+        return Match(self.rules, (*self.games[:-1], game)), step
+
+    def next_game(self, *, seed: int | None = None,
+                  deck: Iterable[Card] | None = None) -> Match:
+        """The match with a new game dealt after the current one, which must be over; the
+        new game knows the last outcome (ORDER-7)."""
+        outcome = self.current.outcome
+        if outcome is None:
+            raise InputError(f"game {len(self.games)} of the match is not over yet",
+                             code="game-not-over")
+        game = Game.new(self.rules, seed=seed, deck=deck, previous=outcome)
+        return Match(self.rules, (*self.games, game))
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """The outcomes of the games that are over, in order."""
+        return tuple(game.outcome for game in self.games if game.outcome is not None)
+
+    def durak_counts(self) -> tuple[int, ...]:
+        """The running score: for each seat, how many games of the match it lost as the
+        durak (draws and races won early name nobody)."""
+        counts = [0] * self.rules.players
+        for outcome in self.outcomes:
+            if outcome.durak is not None:
+                counts[outcome.durak] += 1
+        return tuple(counts)
+
+    def first_out_counts(self) -> tuple[int, ...]:
+        """For each seat, how many games it went out first in (alone or together): the
+        wins of source D's race (END-5)."""
+        counts = [0] * self.rules.players
+        for outcome in self.outcomes:
+            for seat in outcome.first_out:
+                counts[seat] += 1
+        return tuple(counts)
+
+    def check_leads(self) -> None:
+        """Raise :class:`~durak_spec.core.errors.InvalidState` (ORDER-7) if a later game
+        was not led as the last outcome and ``later_game_lead`` say (for loaded matches)."""
+        for index in range(1, len(self.games)):
+            previous = self.games[index - 1].outcome
+            later = later_game_attacker(self.rules, previous)
+            if later is not None and self.games[index].initial.attacker != later[0]:
+                raise InvalidState("ORDER-7", f"game {index + 1} is led by "
+                                   f"P{self.games[index].initial.attacker}, but {later[1]}")

@@ -84,13 +84,21 @@ from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
 from durak_spec.core.errors import DurakError, InvalidState, NotationError
 from durak_spec.core.jsonio import JsonError, read_file, read_json, write_json
 from durak_spec.engine import deal, new_game, validate_state
-from durak_spec.game.history import Game, ReplayError
+from durak_spec.game.history import Game, Match, ReplayError
 from durak_spec.model.actions import Action, action_from_json
-from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from durak_spec.model.rules import (
+    AXES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    LaterGameLead,
+    RuleSet,
+    RuleSetError,
+)
 from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "FORMAT",
+    "MATCH_FORMAT",
     "MAX_BYTES",
     "POSITION_KEYS",
     "STATE_FORMAT",
@@ -100,8 +108,12 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "load",
+    "load_match",
     "loads",
+    "match_from_json",
+    "match_to_json",
     "save",
+    "save_match",
     "state_from_json",
     "state_to_json",
 ]
@@ -210,6 +222,11 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
     file is refused and left alone, and a failed save leaves no temporary file behind.
     Raises :class:`SavedGameError` (code ``"file"``) when the game cannot be saved there.
     """
+    _write(dumps(game), path)
+
+
+def _write(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` and a newline to ``path`` in one step, as :func:`save` describes."""
     name = os.fspath(path)
     target = os.path.realpath(name)
     try:
@@ -223,7 +240,7 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a special file"
         raise SavedGameError("", f"cannot save to {name}: it is {kind}, not a file; "
                              "give the name of a file", code="file")
-    data = (dumps(game) + "\n").encode("utf-8")
+    data = (text + "\n").encode("utf-8")
     folder, base = os.path.split(target)
     temporary = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
     try:
@@ -541,7 +558,9 @@ def _check_deal(rules: RuleSet, seed: int | None, deck: tuple[Card, ...] | None,
         return
     order = deck if deck is not None else deal(rules, seed)
     dealt = new_game(rules, seed=seed, deck=order)
-    if seed is None:  # chance (ORDER-2) may have chosen the roles: only the rules check them
+    if seed is None or rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP:
+        # chance (ORDER-2), or the last game of a match (ORDER-7, checked by
+        # match_from_json), may have chosen the roles: only the rules check them
         dealt = dealt._replace(attacker=initial.attacker, defender=initial.defender,
                                opener=initial.opener)
     differing = _differing(dealt, initial)
@@ -612,3 +631,54 @@ def load(path: str | os.PathLike[str]) -> Game:
     except JsonError as error:
         raise SavedGameError("", error.reason, code=error.code) from None
     return loads(data)
+
+
+# -- matches ----------------------------------------------------------------------------------
+
+MATCH_FORMAT: Final = "durak-spec/match"
+"""The ``format`` of a saved match: ``{"format", "version", "games": [saved games]}``."""
+
+_MATCH_KEYS: Final = ("format", "version", "games")
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    """A match as a ``durak-spec/match`` document: every game as a saved game, in order."""
+    return {"format": MATCH_FORMAT, "version": VERSION,
+            "games": [game_to_json(game) for game in match.games]}
+
+
+def match_from_json(data: object) -> Match:
+    """The match of a ``durak-spec/match`` document, checked: every game as
+    :func:`game_from_json` checks it (its path prefixed ``games[i].``), one rule set,
+    every game but the last over, and each later game led as ORDER-7 says."""
+    document = _check_header(data, _MATCH_KEYS, MATCH_FORMAT, "a saved match")
+    items = _list(document["games"], "games", "the games")
+    if not items:
+        raise SavedGameError("games", "a match holds at least one game")
+    games = []
+    for index, item in enumerate(items):
+        try:
+            games.append(game_from_json(item))
+        except SavedGameError as error:
+            raise SavedGameError(f"games[{index}]" + (f".{error.path}" if error.path else ""),
+                                 error.reason, error.rule) from None
+    try:
+        match = Match(games[0].rules, tuple(games))
+        match.check_leads()
+    except DurakError as error:
+        raise SavedGameError("games", error.message, error.rule) from None
+    return match
+
+
+def save_match(match: Match, path: str | os.PathLike[str]) -> None:
+    """Write a match to ``path`` as UTF-8 JSON, in one step as :func:`save` does."""
+    _write(write_json(match_to_json(match), indent=1), path)
+
+
+def load_match(path: str | os.PathLike[str]) -> Match:
+    """The match saved in the file at ``path``; raises :class:`SavedGameError`."""
+    try:
+        data = read_file(path, what="the saved match", max_bytes=MAX_BYTES)
+    except JsonError as error:
+        raise SavedGameError("", error.reason, code=error.code) from None
+    return match_from_json(_parse_json(data))

@@ -22,6 +22,8 @@ __all__ = [
     "PROFILES",
     "Axis",
     "DrawOrder",
+    "Goal",
+    "LaterGameLead",
     "LimitReading",
     "NoTrumpLead",
     "Origin",
@@ -68,7 +70,13 @@ class ThrowIn(StrEnum):
 
 
 class LimitReading(StrEnum):
-    """How the defender's hand caps the attack cards of a bout (LIMIT-2)."""
+    """How the sources word the cap the defender's hand puts on the attack (LIMIT-2).
+
+    Two wordings of one rule: with "the start" read as the moment a player became the
+    defender (the opening, or the transfer that passed the attack on), both allow exactly
+    the same cards in every position play can reach. The axis stays so that each profile
+    keeps its source's wording (and its messages), not because the games differ.
+    """
 
     CURRENT_HAND = "current-hand"
     """Uncovered attack cards never exceed the cards the defender holds now.
@@ -77,7 +85,8 @@ class LimitReading(StrEnum):
     measure (uncovered cards against the hand now) is the specification's.
     """
     START_HAND = "start-hand"
-    """Attack cards of the bout never exceed the defender's hand at the bout's start (B, D)."""
+    """Attack cards of the bout never exceed the defender's hand when they became the
+    defender: at the bout's start, or at the transfer that made them defend (B, D)."""
 
 
 class DrawOrder(StrEnum):
@@ -87,6 +96,31 @@ class DrawOrder(StrEnum):
     """The attacker, then the others clockwise, the defender last (A, B, C)."""
     JOIN_ORDER = "join-order"
     """In the order the players joined the attack, the defender last (D)."""
+
+
+class Goal(StrEnum):
+    """What the game is played for (END-5)."""
+
+    LAST_HOLDER_LOSES = "last-holder-loses"
+    """Play goes on until at most one player holds cards; that player is the durak and
+    loses (END-3: A, B, C)."""
+    FIRST_OUT_WINS = "first-out-wins"
+    """A race: the first player to go out wins (D). The game ends at the bout end where
+    the first player (or players, together) go out; D names no loser, so a durak is
+    recorded only where one player alone still holds cards (a clarification)."""
+
+
+class LaterGameLead(StrEnum):
+    """Who attacks first in the second and later games of a match (ORDER-7)."""
+
+    LOWEST_TRUMP = "lowest-trump"
+    """The lowest trump leads again, whatever the last game's result (B)."""
+    LEFT_OF_DURAK = "left-of-durak"
+    """The player after the last game's durak attacks, so the durak is attacked last of
+    all (the durak deals: published practice, e.g. pagat's podkidnoy)."""
+    RIGHT_OF_DURAK = "right-of-durak"
+    """The player before the last game's durak attacks, so the durak defends the first
+    bout (published practice: "under the fool")."""
 
 
 class NoTrumpLead(StrEnum):
@@ -131,6 +165,8 @@ class RuleSet:
     first_bout_limit_five: bool = True
     limit_reading: LimitReading = LimitReading.CURRENT_HAND
     draw_order: DrawOrder = DrawOrder.ATTACKER_FIRST
+    goal: Goal = Goal.LAST_HOLDER_LOSES
+    later_game_lead: LaterGameLead = LaterGameLead.LOWEST_TRUMP
     no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
     trump_exchange: bool = False
     turn_order: TurnOrder = TurnOrder.FREE
@@ -209,6 +245,9 @@ class Axis:
     title: str
     enum: type[Enum] | None = None
     kind: type = bool
+    wording: bool = False
+    """The values are the sources' wordings of one rule and allow the same actions in
+    every reachable position (LIMIT-2): a setting, but no disagreement of play."""
 
     def choices(self) -> str:
         if self.enum is not None:
@@ -258,8 +297,12 @@ AXES: tuple[Axis, ...] = (
     Axis("multi_card_opening", ("ATTACK-2",), "Open a bout with several cards of one rank"),
     Axis("throw_in", ("ATTACK-4",), "Who may throw in", enum=ThrowIn),
     Axis("first_bout_limit_five", ("LIMIT-3",), "At most five attack cards in the first bout"),
-    Axis("limit_reading", ("LIMIT-2",), "What the defender's hand limits", enum=LimitReading),
+    Axis("limit_reading", ("LIMIT-2",), "How the defender's hand limits the attack (two "
+         "wordings, the same cards)", enum=LimitReading, wording=True),
     Axis("draw_order", ("DRAW-2",), "Order of drawing after a bout", enum=DrawOrder),
+    Axis("goal", ("END-5",), "What the game is played for", enum=Goal),
+    Axis("later_game_lead", ("ORDER-7",), "First attacker of a later game of a match",
+         enum=LaterGameLead),
     Axis("no_trump_lead", ("ORDER-2",), "First attacker when nobody holds a trump",
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
@@ -346,6 +389,10 @@ def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "first_bout_limit_five": (True, _clar(_CLASSIC)),
         "limit_reading": (LimitReading.CURRENT_HAND, _clar(_CLASSIC)),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _clar(_CLASSIC)),
+        "goal": (Goal.LAST_HOLDER_LOSES, _clar("common practice: the last player holding "
+                                               "cards is the durak")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("practice differs; the lowest "
+                                                              "trump leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
         "trump_exchange": (False, _clar("off, as source B says")),
         "turn_order": (TurnOrder.FREE, _TURNS),
@@ -363,6 +410,10 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "limit_reading": (LimitReading.CURRENT_HAND, _src("A", "never more than the defender's "
                                                           "cards in hand")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("A", "attacker first, defender last")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("A", "the one player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("A is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),
@@ -381,6 +432,9 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                         "the start")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("B", "the attacker draws, then the "
                                                       "defender")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("B", "the player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _src("B", "the lowest trump leads "
+                                                             "every game")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
         "trump_exchange": (False, _src("B", "B rules the exchange out")),
         "turn_order": (TurnOrder.FREE, _TURNS),
@@ -401,6 +455,10 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
                                                           "hand size, the smaller")),
         "draw_order": (DrawOrder.ATTACKER_FIRST, _src("C", "attacker first, then clockwise, "
                                                       "defender last")),
+        "goal": (Goal.LAST_HOLDER_LOSES, _src("C", "the one player left with cards loses")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("C is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),
@@ -419,6 +477,12 @@ def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
                                                         "the start of the turn")),
         "draw_order": (DrawOrder.JOIN_ORDER, _src("D", "in the order players joined the "
                                                   "attack")),
+        "goal": (Goal.FIRST_OUT_WINS, _src("D", "the first player without cards wins; when "
+                                       "the game then ends, and that nobody else is ranked, "
+                                       "is the specification's reading (END-5)")),
+        "later_game_lead": (LaterGameLead.LOWEST_TRUMP, _clar("D is silent on later "
+                                                              "games; the lowest trump "
+                                                              "leads, as in B")),
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from durak_spec.core.cards import Card, Suit, format_cards
-from durak_spec.model.rules import RuleSet
+from durak_spec.model.rules import Goal, RuleSet
 
 __all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
 
@@ -32,15 +32,28 @@ class Outcome(NamedTuple):
 
     ``finishing_order`` lists groups of seats in the order they went out; players who went
     out at the same bout end share a group. ``durak`` is the one player left holding
-    cards, or ``None`` for a draw (END-4, CLAR-9).
+    cards, or ``None`` when there is no such player: a draw (END-4, CLAR-9), or a race
+    (``goal`` first-out-wins, END-5) won while several players still hold cards, who are
+    then listed in ``holding``.
     """
 
     finishing_order: tuple[tuple[int, ...], ...]
     durak: int | None
+    holding: tuple[int, ...] = ()
+    """When a race (END-5) is won while several players still hold cards, those seats,
+    in seat order; empty otherwise (a durak or a draw)."""
+
+    @classmethod
+    def of(cls, finished: tuple[tuple[int, ...], ...], rest: tuple[int, ...]) -> Outcome:
+        """The outcome of a game that ended with the seats ``rest`` still holding cards."""
+        if len(rest) == 1:
+            return cls(finished, rest[0])
+        return cls(finished, None, rest)
 
     @property
     def is_draw(self) -> bool:
-        return self.durak is None
+        """Nobody holds cards at the end: everyone went out (END-4, CLAR-9)."""
+        return self.durak is None and not self.holding
 
     @property
     def first_out(self) -> tuple[int, ...]:
@@ -49,7 +62,13 @@ class Outcome(NamedTuple):
 
     def __str__(self) -> str:
         order = ", ".join("=".join(f"P{p}" for p in group) for group in self.finishing_order)
-        result = "draw" if self.durak is None else f"P{self.durak} is the durak"
+        if self.durak is not None:
+            result = f"P{self.durak} is the durak"
+        elif self.holding:
+            winners = " and ".join(f"P{p}" for p in self.first_out)
+            result = f"{winners} went out first and {'wins' if len(self.first_out) == 1 else 'win'}"
+        else:
+            result = "draw"
         return f"{result} (out in order: {order})"
 
 
@@ -84,7 +103,9 @@ class GameState(NamedTuple):
       taking: the defender has announced a take (TAKE-3).
       passed: the attackers who said "done" since the defender last moved (CLAR-3).
       joined: the seats in the order they joined the bout's attack (DRAW-2, CLAR-8).
-      start_hands: every seat's hand size when the bout in play started (LIMIT-2).
+      start_hands: every seat's hand size when the bout in play started; the defender's
+        entry is their hand when they became the defender, at the opening or at a
+        transfer (LIMIT-2).
       shown: trumps shown this bout to transfer (TRANSFER-7, CLAR-6).
       known: for each seat, the cards in its hand that every player knows (VIEW-2).
       finished: the seats that are out, in groups by the bout end at which they went out.
@@ -186,17 +207,20 @@ class GameState(NamedTuple):
 
     @property
     def is_over(self) -> bool:
+        """At most one player holds cards (END-3, END-4), or, in a race, someone is out
+        (END-5)."""
         if not self.finished:
             return False
+        if self.rules.goal is Goal.FIRST_OUT_WINS:
+            return True
         return len(self.hands) - sum(map(len, self.finished)) <= 1
 
     @property
     def outcome(self) -> Outcome | None:
         """The result once the game has ended, else ``None``."""
-        rest = self.in_game()
-        if len(rest) > 1:
+        if not self.is_over:
             return None
-        return Outcome(self.finished, rest[0] if rest else None)
+        return Outcome.of(self.finished, self.in_game())
 
     @property
     def attack_cards(self) -> tuple[Card, ...]:

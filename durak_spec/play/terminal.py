@@ -4,7 +4,7 @@
 
     durak-spec play [--profile NAME] [--players N] [--set AXIS=VALUE] [--seat S]
                     [--opponent random|heuristic|search] [--seed S]
-                    [--load FILE] [--save-to FILE]
+                    [--load FILE] [--save-to FILE] [--games N]
 
 The screen is plain text, so the game works in any terminal, through a pipe and under a
 script: before each of your moves it shows the trump and the face-up card, the stock and
@@ -21,6 +21,12 @@ You answer with a number, or a move in the card notation: ``cover 7♣ with 9♣
 ID and where the rules book explains it; nothing you type ends the game by accident, and
 the end of input or Ctrl-C stops it cleanly (with ``--save-to``, the game is saved
 first, and after each of your moves).
+
+With ``--games N`` you play a match of N games at the same table: after each game the
+running score is shown (how often each player was the durak, and in source D's race how
+often each went out first), and the next game is dealt knowing the last one's result, so
+the rule set's ``later_game_lead`` can give its first attack by the last durak (ORDER-7).
+A match saves and resumes like a single game (the file then holds every game so far).
 
 Who acts when: the defender answers first, then the players who may throw in, from the
 attacker clockwise (:func:`durak_spec.play.bots.acting_seat`, the table protocol of the
@@ -48,8 +54,9 @@ from durak_spec.core.cliargs import CommandError, Subparsers, count
 from durak_spec.core.errors import DurakError, IllegalAction
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.engine import check, first_attacker
+from durak_spec.engine.dealing import later_game_attacker
 from durak_spec.game import persist
-from durak_spec.game.history import Game
+from durak_spec.game.history import Game, Match
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import (
     Action,
@@ -62,6 +69,7 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.events import Drew, Transferred, bout_end_text
 from durak_spec.model.options import DEFAULT_PROFILE, add_rules_arguments, rules_from_args
+from durak_spec.model.rules import Goal
 from durak_spec.model.state import GameState
 from durak_spec.play.bots import BOT_KINDS, Bot, HeuristicBot, acting_seat, make_bot
 
@@ -99,6 +107,9 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--save-to", metavar="FILE", dest="save_to", default=None,
                         help="keep the game saved in FILE: after each of your moves and "
                              "when the game stops")
+    parser.add_argument("--games", metavar="N", type=count, default=None,
+                        help="play a match of N games with a running score (default 1; "
+                             "with --load, the games of the saved match)")
     parser.set_defaults(handler=run)
 
 
@@ -112,13 +123,8 @@ def run(args: argparse.Namespace) -> int:
         if given:
             raise CommandError(f"--load resumes a saved game under its own rules, deal and "
                                f"seed; leave out {', '.join(given)}")
-        try:
-            game = persist.load(args.load)
-        except persist.SavedGameError as error:
-            if error.code in ("file", "json-too-large"):
-                raise CommandError(f"--load: {error}") from None
-            raise CommandError(f"{args.load} is not a saved game that can be resumed: "
-                               f"{error}") from None
+        match = _load(args.load)
+        game = match.current
         seed = game.seed or 0
     else:
         if args.profile is None:
@@ -126,23 +132,69 @@ def run(args: argparse.Namespace) -> int:
         _, rules = rules_from_args(args)
         seed = args.seed if args.seed is not None else random.randrange(2**31)
         game = Game.new(rules, seed=seed)
+        match = Match(rules, (game,))
+    games = args.games if args.games is not None else len(match.games)
+    if games < len(match.games) or games < 1:
+        raise CommandError(f"--games must be at least {max(1, len(match.games))}"
+                           + (f": the saved match has {len(match.games)} games"
+                              if len(match.games) > 1 else ""))
+    several = games > 1
     players = game.rules.players
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be a seat of the {players} players, 0 to "
                            f"{players - 1}, not {args.seat}")
     if args.save_to is not None:  # find out now, not after the first move
         try:
-            persist.save(game, args.save_to)
+            _save(match if several or len(match.games) > 1 else game, args.save_to)
         except persist.SavedGameError as error:
             raise CommandError(f"--save-to: {error}") from None
     bots: dict[int, Bot] = {s: make_bot(args.opponent) for s in range(players) if s != args.seat}
-    session = Session(
-        game, args.seat, bots, seed=seed,
-        save_to=None if args.save_to is None else Path(args.save_to),
-        read_line=LineReader(sys.stdin).read, out=sys.stdout,
-        colour=_colour_wanted(sys.stdout), echo=not _is_tty(sys.stdin),
-        resumed=args.load is not None, opponent=args.opponent)
-    return session.run()
+    read_line = LineReader(sys.stdin).read
+    resumed = args.load is not None
+    while True:
+        session = Session(
+            match.current, args.seat, bots, seed=seed,
+            save_to=None if args.save_to is None else Path(args.save_to),
+            read_line=read_line, out=sys.stdout,
+            colour=_colour_wanted(sys.stdout), echo=not _is_tty(sys.stdin),
+            resumed=resumed, opponent=args.opponent,
+            match=match if several or len(match.games) > 1 else None, games=games)
+        status = session.run()
+        match = session.current_match()
+        if status != 0 or not match.current.is_over or len(match.games) >= games:
+            return status
+        seed = _next_seed(seed, len(match.games))
+        match = match.next_game(seed=seed)
+        resumed = False
+
+
+def _next_seed(seed: int, played: int) -> int:
+    """The seed of the next game of a match: derived from the first, so a match replays."""
+    return random.Random(f"durak-spec/match/{seed}/{played}").randrange(2**31)
+
+
+def _load(path: str) -> Match:
+    """A saved match, or a saved game as a match of one game."""
+    try:
+        try:
+            return persist.load_match(path)
+        except persist.SavedGameError as error:
+            if error.path != "format":
+                raise
+            game = persist.load(path)
+            return Match(game.rules, (game,))
+    except persist.SavedGameError as error:
+        if error.code in ("file", "json-too-large"):
+            raise CommandError(f"--load: {error}") from None
+        raise CommandError(f"{path} is not a saved game that can be resumed: "
+                           f"{error}") from None
+
+
+def _save(record: Game | Match, path: str | Path) -> None:
+    if isinstance(record, Match):
+        persist.save_match(record, path)
+    else:
+        persist.save(record, path)
 
 
 # -- input and output ---------------------------------------------------------------------------
@@ -279,8 +331,12 @@ class Session:
     def __init__(self, game: Game, seat: int, bots: dict[int, Bot], *, seed: int,
                  read_line: Callable[[], str | None], out: TextIO,
                  save_to: Path | None = None, colour: bool = False, echo: bool = False,
-                 resumed: bool = False, opponent: str = "heuristic") -> None:
+                 resumed: bool = False, opponent: str = "heuristic",
+                 match: Match | None = None, games: int = 1) -> None:
         self.game = game
+        self.match = match
+        """The match this game belongs to (its last game is this one), if any."""
+        self.games = games
         self.seat = seat
         self.bots = bots
         self.seed = seed
@@ -303,6 +359,16 @@ class Session:
             self.adviser.observe(action)
 
     # -- output ---------------------------------------------------------------------------
+
+    def current_match(self) -> Match:
+        """The match with this game as it stands now (a match of one without ``match``)."""
+        if self.match is None:
+            return Match(self.game.rules, (self.game,))
+        return Match(self.match.rules, (*self.match.games[:-1], self.game))
+
+    def record(self) -> Game | Match:
+        """What a save writes: the match, or the game alone."""
+        return self.game if self.match is None else self.current_match()
 
     def say(self, text: str = "") -> None:
         """Print ``text`` (the game keeps its own lines within :data:`WIDTH` columns)."""
@@ -360,6 +426,8 @@ class Session:
         rules = self.game.rules
         state = self.game.state
         word = "Resuming" if self.resumed else "New game"
+        if self.match is not None:
+            word += f" {len(self.match.games)} of {self.games}"
         others = len(self.bots)
         who = (f"the other is a {self.opponent} player" if others == 1
                else f"the {others} others are {self.opponent} players")
@@ -377,6 +445,13 @@ class Session:
                              f"turned face up to show the trump, so everyone knows "
                              f"{'you hold' if seat == self.seat else f'P{seat} holds'} it.")
             first, reason = first_attacker(state.hands, state.trump, rules, self.seed)
+            later = None
+            if self.match is not None and len(self.match.games) > 1:
+                later = later_game_attacker(rules, self.match.games[-2].outcome)
+            if later is not None:
+                first, reason = later
+                reason = reason.replace(" (ORDER-7)", "").replace(
+                    f"P{self.seat} was", "you were")
             if first == state.attacker:
                 reason = reason.replace(f"P{self.seat} holds", "you hold")
                 self.say(self.subject(state.attacker, "attacks", "attack")
@@ -417,12 +492,26 @@ class Session:
             self.say("A draw: nobody is the durak.")
         else:
             self.say("You are not the durak. Well played!")
+        if self.match is not None:
+            self.score()
+
+    def score(self) -> None:
+        """The running score of the match."""
+        match = self.current_match()
+        durak = match.durak_counts()
+        line = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(durak))
+        self.say(f"Score after game {len(match.games)} of {self.games}, times the durak: "
+                 f"{line}.")
+        if self.game.rules.goal is Goal.FIRST_OUT_WINS:
+            first = match.first_out_counts()
+            self.say("Times out first: " + ", ".join(
+                f"{self.name(s)} {n}" for s, n in enumerate(first)) + ".")
 
     def autosave(self, final: bool = False) -> None:
         if self.save_to is None:
             return
         try:
-            persist.save(self.game, self.save_to)
+            _save(self.record(), self.save_to)
         except OSError as error:
             self.say(f"Could not save to {self.save_to}: {error.strerror or error}")
             return
@@ -617,7 +706,7 @@ class Session:
         if not path:
             return "Save where? Type 'save FILE'."
         try:
-            persist.save(self.game, path)
+            _save(self.record(), path)
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
             return f"Could not save to {_printable(_clip(path))}: {reason}"

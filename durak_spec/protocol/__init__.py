@@ -23,7 +23,7 @@ from durak_spec.engine import advance, check_reachable, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Event
 from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet, TurnOrder
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, Outcome
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -88,7 +88,10 @@ class Capabilities:
                 if axis.name == "players" or axis.name == "turn_order":
                     continue
                 value = Axis.format(getattr(rules, axis.name))
-                if value not in self.axes.get(axis.name, ()):
+                # An axis the engine does not list is played at its default value only.
+                default = Axis.format(getattr(RuleSet(), axis.name))
+                played = self.axes.get(axis.name, (default,))
+                if value not in played:
                     return f"{self.name} does not play {axis.name}={value}"
             return None
         return f"{self.name} claims no profile with these rules"
@@ -246,6 +249,15 @@ class ReferenceEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._state = new_game(rules, deck=deck, seed=seed)
+        self.last_events = ()
+        return Report.of(self._state)
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        """Begin a later game of a match, knowing the last one's outcome (ORDER-7): an
+        optional method beside ``start`` (the wire's ``start`` carries it as
+        ``previous``)."""
+        self._state = new_game(rules, deck=deck, seed=seed, previous=previous)
         self.last_events = ()
         return Report.of(self._state)
 

@@ -28,6 +28,7 @@ from durak_spec.protocol.wire import (
     COMMANDS,
     MAX_ID,
     MAX_SEAT,
+    OPTIONAL_FIELDS,
     REPORT_FIELDS,
     REQUEST_FIELDS,
 )
@@ -241,6 +242,12 @@ _REQUEST_FIELD_SCHEMAS: Final = MappingProxyType({
     "then": {"type": "boolean", "description": "Optional, only to an engine that declares "
              "capabilities.step: answer an accepted action with the report and the legal "
              "actions after it (one round trip per action)."},
+    "previous": {"type": "object", "description": "The last game's outcome, for a later "
+                 "game of a match (ORDER-7).",
+                 "properties": {"durak": {"type": ["integer", "null"], "minimum": 0},
+                                "finishing_order": _array(_array({"type": "integer",
+                                                                  "minimum": 0}))},
+                 "required": ["durak", "finishing_order"], "additionalProperties": False},
 })
 
 
@@ -248,9 +255,8 @@ def _requests() -> dict[str, Any]:
     defs: dict[str, Any] = {"request": {"oneOf": [_ref(f"{cmd}Request") for cmd in COMMANDS]}}
     for cmd in COMMANDS:
         names = REQUEST_FIELDS[cmd]
-        shown = (*names, "then") if cmd == "apply" else names
         properties = {name: {"const": cmd} if name == "cmd" else _REQUEST_FIELD_SCHEMAS[name]
-                      for name in shown}
+                      for name in (*names, *OPTIONAL_FIELDS.get(cmd, ()))}
         defs[f"{cmd}Request"] = _object(properties, list(names), _REQUESTS[cmd])
     return defs
 

@@ -85,6 +85,10 @@ class Server:
         if isinstance(request, StateRequest):
             return ReportReply(request.id, engine.report())
         if isinstance(request, StartRequest):
+            later = getattr(engine, "start_later", None)
+            if request.previous is not None and later is not None:  # ORDER-7
+                return ReportReply(request.id, later(request.rules, request.deck,
+                                                     request.seed, request.previous))
             return ReportReply(request.id, engine.start(request.rules, request.deck,
                                                         request.seed))
         if isinstance(request, LoadRequest):

@@ -41,7 +41,7 @@ from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError, InvalidState
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, LoadDeclined, Report, Verdict
 from durak_spec.protocol.wire import (
     ApplyRequest,
@@ -525,6 +525,14 @@ class SubprocessEngine:
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._after = None
         reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed))
+        assert isinstance(reply, ReportReply)
+        return reply.report
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        """``start`` for a later game of a match: the request carries the last game's
+        outcome (ORDER-7)."""
+        reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed, previous))
         assert isinstance(reply, ReportReply)
         return reply.report
 

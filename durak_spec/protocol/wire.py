@@ -106,7 +106,7 @@ from durak_spec.model.actions import (
     Transfer,
 )
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState, Outcome, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 
 __all__ = [
@@ -556,6 +556,14 @@ def _finished(value: object, path: Path) -> tuple[tuple[int, ...], ...]:
     return tuple([_seats(group, (path, i)) for i, group in enumerate(expect_list(value, path))])
 
 
+def _previous(value: object) -> Outcome:
+    """The last game's outcome of a ``start`` request (ORDER-7)."""
+    data = expect_object(value, "previous", ("durak", "finishing_order"))
+    durak = data["durak"]
+    return Outcome(_finished(data["finishing_order"], ("previous", "finishing_order")),
+                   None if durak is None else _seat(durak, ("previous", "durak")))
+
+
 def _state(value: object, path: Path) -> GameState:
     """A full position (a ``durak-spec/state`` document of :mod:`durak_spec.game.persist`)."""
     try:
@@ -655,6 +663,9 @@ class StartRequest:
     rules: RuleSet
     deck: tuple[Card, ...]
     seed: int = 0
+    previous: Outcome | None = None
+    """The last game's outcome, for a later game of a match (ORDER-7); optional on the
+    wire as ``"previous": {"durak": seat or null, "finishing_order": [[seats]]}``."""
     cmd: ClassVar[Command] = "start"
 
 
@@ -801,8 +812,13 @@ def encode_request(request: Request, codec: Codec | None = None) -> str:
         then = ',"then":true' if request.then else ""
         return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}{then}}}'
     if isinstance(request, StartRequest):
-        return write_json({"id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
-                           "deck": [str(c) for c in request.deck], "seed": request.seed})
+        start: dict[str, object] = {
+            "id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
+            "deck": [str(c) for c in request.deck], "seed": request.seed}
+        if request.previous is not None:
+            start["previous"] = {"durak": request.previous.durak, "finishing_order": [
+                list(group) for group in request.previous.finishing_order]}
+        return write_json(start)
     if isinstance(request, LoadRequest):
         return write_json({"id": request.id, "cmd": "load",
                            "state": state_to_json(request.state)})
@@ -815,6 +831,8 @@ REQUEST_FIELDS: Final = MappingProxyType({
     "state": ("id", "cmd"), "quit": ("id", "cmd"),
 })
 """The fields of each request, by its ``cmd``."""
+OPTIONAL_FIELDS: Final = MappingProxyType({"start": ("previous",), "apply": ("then",)})
+"""The fields a request may leave out, by its ``cmd``."""
 _REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
                                          for cmd, names in REQUEST_FIELDS.items()})
 _REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
@@ -840,8 +858,9 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     cmd = data.get("cmd")
     if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
-    if data.keys() != _REQUEST_KEYS[cmd] and data.keys() != _STEP_REQUEST_KEYS:
-        expect_object(data, None, REQUEST_FIELDS[cmd], noun="message")
+    if data.keys() != _REQUEST_KEYS[cmd] and (cmd != "apply" or data.keys() != _STEP_REQUEST_KEYS):
+        expect_object(data, None, REQUEST_FIELDS[cmd], OPTIONAL_FIELDS.get(cmd, ()),
+                      noun="message")
     if cmd == "apply":
         action = data["action"]
         then = "then" in data and expect_bool(data["then"], "then")
@@ -855,7 +874,8 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
         return HelloRequest(ident)
     if cmd == "start":
         return StartRequest(ident, rules_from_json(data["rules"]), _cards(data["deck"], "deck"),
-                            expect_int(data["seed"], "seed", -MAX_ID))
+                            expect_int(data["seed"], "seed", -MAX_ID),
+                            _previous(data["previous"]) if "previous" in data else None)
     if cmd == "load":
         return LoadRequest(ident, _state(data["state"], "state"))
     return QuitRequest(ident)

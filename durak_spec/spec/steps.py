@@ -55,8 +55,8 @@ from durak_spec.model.actions import (
     Transfer,
     parse_action,
 )
-from durak_spec.model.rules import AXES, RuleSet, RuleSetError
-from durak_spec.model.state import sort_cards
+from durak_spec.model.rules import AXES, LaterGameLead, RuleSet, RuleSetError
+from durak_spec.model.state import Outcome, sort_cards
 from durak_spec.protocol import (
     Accepted,
     Engine,
@@ -209,21 +209,37 @@ class GameContext:
         self._anyone_acts(self.engine.legal_actions())
         self.audit(loaded, "after loading the position")
 
-    def deal(self, deck: Sequence[Card], seed: int = 0) -> None:
-        """Start a game from a deck order (CLAR-10); a refused deck becomes the verdict."""
+    def deal(self, deck: Sequence[Card], seed: int = 0, previous: Outcome | None = None
+             ) -> None:
+        """Start a game from a deck order (CLAR-10); a refused deck becomes the verdict.
+
+        ``previous`` is the outcome of the game just played, for the next game of a match
+        (ORDER-7); an engine receives it through ``start_later`` (the reference, and a
+        subprocess engine in the ``start`` request's ``previous``)."""
         self.settle()
         rules, names = self._resolve()
         self._claim(rules)
+        later = previous is not None and rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP
+        start_later = getattr(self.engine, "start_later", None)
+        if later and start_later is None:
+            pytest.skip("the engine cannot be told the last game's outcome (no "
+                        "start_later), which these rules need to deal the next game (ORDER-7)")
         self.rules, self.names, self.deck, self.seed = rules, names, tuple(deck), seed
         self.started = True
         self.ended = None
         self.reference = ReferenceEngine()
         try:
-            self.reference.start(rules, self.deck, seed)
+            if later and previous is not None:
+                self.reference.start_later(rules, self.deck, seed, previous)
+            else:
+                self.reference.start(rules, self.deck, seed)
         except ValueError:  # a deck the rules refuse: there is no reference position
             self.reference = None
         try:
-            dealt = self.engine.start(rules, self.deck, seed)
+            if later and start_later is not None and previous is not None:
+                dealt = start_later(rules, self.deck, seed, previous)
+            else:
+                dealt = self.engine.start(rules, self.deck, seed)
         except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
             raise
         except ValueError as error:
@@ -681,9 +697,14 @@ def when_dealt_stacked(game: GameContext, again: str | None, docstring: str) -> 
     Example: When the game is dealt from a stacked deck
     Example: When the next game is dealt from a stacked deck
     """
+    previous = None
+    if again and game.started:
+        report = game.report()
+        if report.over:
+            previous = Outcome(report.finished, report.durak)
     position = game.position.rules_only() if again else game.position
     deck = game.read(position.stacked_deck, docstring)
-    game.deal(deck)
+    game.deal(deck, previous=previous)
 
 
 @when("the game is dealt from this deck order")
@@ -1325,6 +1346,41 @@ def then_draw(game: GameContext) -> None:
     if not report.over or report.durak is not None:
         game.fail("the game goes on" if not report.over else
                   f"{game.name(report.durak)} is the durak")
+    holding = [game.name(seat) for seat, hand in enumerate(report.hands) if hand]
+    if holding:  # a race won while others hold cards is no draw (END-5)
+        game.fail(f"the game is over, but {' and '.join(holding)} still hold cards")
+
+
+@then(_re(rf"the game is over and (?P<names>{NAMES}) (?:wins|win together)"))
+def then_won_race(game: GameContext, names: str) -> None:
+    """The game is over, and these players were the first out: the winners of source D's
+    race (goal first-out-wins, END-5).
+
+    Example: Then the game is over and Anna wins
+    Example: Then the game is over and Anna and Boris win together
+    """
+    report = game.report()
+    if not report.over:
+        game.fail("the game goes on")
+    wanted = {game.seat(name) for name in game.read(parse_names, names)}
+    first = set(report.finished[0]) if report.finished else set()
+    if first != wanted:
+        game.fail(f"{' and '.join(game.name(s) for s in sorted(first)) or 'nobody'} "
+                  "went out first")
+
+
+@then("nobody is the durak")
+def then_no_durak(game: GameContext) -> None:
+    """The game is over and names no durak (a draw, or a race won while several players
+    still hold cards, END-5).
+
+    Example: Then nobody is the durak
+    """
+    report = game.report()
+    if not report.over:
+        game.fail("the game goes on")
+    if report.durak is not None:
+        game.fail(f"{game.name(report.durak)} is the durak")
 
 
 @then("the game goes on")
