@@ -119,7 +119,7 @@ def test_brackets_inside_strings_are_not_nesting() -> None:
 
 def test_a_version_of_five_thousand_digits_is_a_saved_game_error() -> None:
     data = persist.game_to_json(GAME)
-    text = json.dumps(data, ensure_ascii=False).replace('"version": 1', '"version": ' + "7" *
+    text = json.dumps(data, ensure_ascii=False).replace('"version": 2', '"version": ' + "7" *
                                                         5000)
     with pytest.raises(SavedGameError) as error:
         persist.loads(text)

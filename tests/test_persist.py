@@ -32,6 +32,8 @@ from durak_spec import (
     legal_actions,
     profile,
 )
+from durak_spec.engine import new_game
+from durak_spec.game import persist
 from durak_spec.game.history import Game
 from durak_spec.game.persist import (
     FORMAT,
@@ -47,7 +49,7 @@ from durak_spec.game.persist import (
     state_from_json,
     state_to_json,
 )
-from durak_spec.model.rules import TurnOrder
+from durak_spec.model.rules import Goal, TurnOrder
 
 PLAYERS = range(2, 7)
 Doc = dict[str, Any]
@@ -274,8 +276,8 @@ MALFORMED: list[Any] = [
     pytest.param(_delete("format"), r"lacks the key 'format'", None, id="no-format"),
     pytest.param(_set("format", STATE_FORMAT), r"saved position: read it with "
                  r"state_from_json", None, id="state-document"),
-    pytest.param(_set("version", 2), r"^version: unknown version 2 of durak-spec/game: "
-                 r"this durak-spec reads version 1$", None, id="version"),
+    pytest.param(_set("version", 3), r"^version: unknown version 3 of durak-spec/game: "
+                 r"this durak-spec reads versions 1, 2$", None, id="version"),
     pytest.param(_set("version", "1"), r"^version: the version must be a whole number, not "
                  r"the string '1'$", None, id="version-type"),
     pytest.param(_delete("history"), r"^a saved game lacks the key 'history'$", None,
@@ -546,3 +548,57 @@ def test_a_shown_trump_that_is_later_thrown_in_saves_and_loads() -> None:
     state = play(state, "P0 open Q♣", "P1 show Q♦", "P2 cover Q♣ with K♣", "P1 throw Q♦")
     assert [str(p) for p in state.table] == ["Q♣/K♣", "Q♦"]
     assert state_from_json(state_to_json(state)) == state
+
+
+# -- version 1 documents (written before the turn_order, goal and later_game_lead axes) ------
+
+
+def _as_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 document written as version 1 would have written it."""
+    old = {**document, "version": 1}
+    old["rules"] = {k: v for k, v in document["rules"].items()
+                    if k not in persist.VERSION_1_DEFAULTS}
+    for key in ("initial", "state"):
+        if key in old:
+            old[key] = {k: v for k, v in old[key].items() if k != "thrower"}
+    old.pop("thrower", None)
+    return old
+
+
+def test_a_version_1_saved_game_loads_with_the_rules_it_was_played_under() -> None:
+    rules = profile("source-b-transfer").rules(players=3)
+    game = Game.new(rules, seed=11)
+    for _ in range(40):
+        if game.state.outcome is not None:
+            break
+        game = game.play(legal_actions(game.state)[0])
+    document = persist.game_to_json(game)
+    assert document["version"] == persist.VERSION == 2
+    old = _as_version_1(document)
+    assert "goal" not in old["rules"] and "thrower" not in old["state"]
+    loaded = persist.game_from_json(old)
+    assert loaded.state == game.state
+    assert loaded.state.rules.goal is Goal.LAST_HOLDER_LOSES
+    assert persist.game_to_json(loaded)["version"] == 2
+
+
+def test_a_version_1_saved_position_loads() -> None:
+    state = new_game(profile("classic-throw-in").rules(players=2), seed=3)
+    old = _as_version_1(persist.state_to_json(state))
+    assert persist.state_from_json(old) == state
+
+
+def test_a_version_2_document_must_name_every_axis() -> None:
+    document = persist.state_to_json(new_game(profile("classic-throw-in").rules(players=2),
+                                              seed=3))
+    del document["rules"]["goal"]
+    with pytest.raises(persist.SavedGameError, match="lacks the key 'goal'"):
+        persist.state_from_json(document)
+
+
+def test_a_version_1_document_is_still_read_strictly() -> None:
+    document = _as_version_1(persist.state_to_json(
+        new_game(profile("classic-throw-in").rules(players=2), seed=3)))
+    del document["rules"]["transfer"]
+    with pytest.raises(persist.SavedGameError, match="lacks the key 'transfer'"):
+        persist.state_from_json(document)

@@ -640,7 +640,7 @@ class _Game:
                verdict: Verdict | None = None, action: Action | None = None) -> _Found | None:
         """The engine's report audited on its own (``before``: the position it came from,
         as both agreed on it)."""
-        problems = audit(report, self.rules.players, before, verdict, action)
+        problems = audit(report, self.rules.players, before, verdict, action, self.rules.goal)
         if not problems:
             return None
         return _Found("impossible report", tuple(

@@ -244,7 +244,7 @@ class _Walker:
         if report is None:
             return
         problems = audit(report, self.rules.players, before if action else None, verdict,
-                         action)
+                         action, self.rules.goal)
         self.reported = report
         if problems:
             counted = list(path[len(self.moves):]) if len(path) >= len(self.moves) else []

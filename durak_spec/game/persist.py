@@ -10,14 +10,14 @@ wrong is reported as a :class:`SavedGameError` that names the place in the docum
 (``initial.hands[1][2]``, ``history[17]``) and, when a rule of the game is broken, the
 rule (``.rule``).
 
-The game document (``"format": "durak-spec/game"``, version 1)
+The game document (``"format": "durak-spec/game"``, version 2)
 -----------------------------------------------------------------
 
 A JSON object with exactly these keys::
 
     {
       "format": "durak-spec/game",
-      "version": 1,
+      "version": 2,                        // version 1 is read too (see VERSION)
       "rules":   {"players": 3, "transfer": false, ..., "trump_exchange": false},
       "seed":    12345,                    // the deal's seed, or null when unknown
       "deck":    ["9♠", "K♥", ...],        // 36 cards in dealing order, or null
@@ -68,7 +68,7 @@ cards may be listed in any order and are stored in canonical order; the order of
 stock and the table matters.
 
 A single position is saved with :func:`state_to_json` as its own document:
-``{"format": "durak-spec/state", "version": 1, "rules": {...}, <the position's keys>}``.
+``{"format": "durak-spec/state", "version": 2, "rules": {...}, <the position's keys>}``.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ import os
 import secrets
 import stat
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
@@ -90,9 +91,11 @@ from durak_spec.model.rules import (
     AXES,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Goal,
     LaterGameLead,
     RuleSet,
     RuleSetError,
+    TurnOrder,
 )
 from durak_spec.model.state import GameState, Pair, sort_cards
 
@@ -124,8 +127,25 @@ FORMAT: Final = "durak-spec/game"
 STATE_FORMAT: Final = "durak-spec/state"
 """The ``format`` of a saved position document."""
 
-VERSION: Final = 1
-"""The version of both document formats that this module writes and reads."""
+VERSION: Final = 2
+"""The version of the document formats that this module writes.
+
+Version 2 added three axes to ``rules`` (``turn_order``, ``goal``, ``later_game_lead``)
+and the key ``thrower`` to a position. A version 1 document is still read: it is taken
+as version 2 with the values every version 1 game was played under
+(:data:`VERSION_1_DEFAULTS`, and no thrower). Its history is replayed by today's rules,
+so the rare version 1 game whose transfers the reading of LIMIT-2 now limits differently
+is refused with that rule."""
+
+READ_VERSIONS: Final = (1, VERSION)
+"""The versions this module reads."""
+
+VERSION_1_DEFAULTS: Final = MappingProxyType({
+    "turn_order": TurnOrder.FREE.value,
+    "goal": Goal.LAST_HOLDER_LOSES.value,
+    "later_game_lead": LaterGameLead.LOWEST_TRUMP.value,
+})
+"""The axes a version 1 rule set lacks, with the values its games were played under."""
 
 _GAME_KEYS: Final = ("format", "version", "rules", "seed", "deck", "initial", "history", "state")
 POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
@@ -378,10 +398,35 @@ def _check_header(data: object, keys: tuple[str, ...], expected: str, what: str
     if isinstance(version, bool) or not isinstance(version, int):
         raise SavedGameError("version", f"the version must be a whole number, "
                              f"not {_kind(version)}")
-    if version != VERSION:
+    if version not in READ_VERSIONS:
         raise SavedGameError("version", f"unknown version {_cut(str(version))} of {expected}: "
-                             f"this durak-spec reads version {VERSION}")
+                             f"this durak-spec reads versions "
+                             f"{', '.join(map(str, READ_VERSIONS))}")
+    if version == 1:
+        data = _from_version_1(data, expected)
     return _object(data, "", keys, what)
+
+
+def _from_version_1(data: Mapping[str, Any], expected: str) -> Mapping[str, Any]:
+    """A version 1 document as version 2: the new axes and ``thrower`` filled in (only
+    where missing; anything else is checked as strictly as in version 2)."""
+    def position(value: object) -> object:  # a saved game's ``initial`` and ``state``
+        if isinstance(value, Mapping) and "thrower" not in value:
+            return {**value, "thrower": None}
+        return value
+
+    upgraded: dict[str, Any] = {**data, "version": VERSION}
+    rules = data.get("rules")
+    if isinstance(rules, Mapping):
+        upgraded["rules"] = {**{k: v for k, v in VERSION_1_DEFAULTS.items() if k not in rules},
+                             **rules}
+    if expected == STATE_FORMAT:
+        upgraded.setdefault("thrower", None)
+    elif expected == FORMAT:
+        for key in ("initial", "state"):
+            if key in upgraded:
+                upgraded[key] = position(upgraded[key])
+    return upgraded
 
 
 # -- reading: the rule set ------------------------------------------------------------------

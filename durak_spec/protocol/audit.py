@@ -40,7 +40,7 @@ from dataclasses import dataclass, fields
 
 from durak_spec.core.cards import DECK, Card
 from durak_spec.model.actions import Action, Done
-from durak_spec.model.rules import MAX_ATTACK_CARDS
+from durak_spec.model.rules import MAX_ATTACK_CARDS, Goal
 from durak_spec.protocol import Report, Verdict
 
 __all__ = ["DECK_SIZE", "Impossible", "audit", "change_problems", "report_problems"]
@@ -73,8 +73,11 @@ def _places(report: Report) -> dict[Card, list[str]]:
     return where
 
 
-def report_problems(report: Report, players: int) -> tuple[Impossible, ...]:
-    """What is impossible in ``report`` as a position of a game of ``players`` players."""
+def report_problems(report: Report, players: int,
+                    goal: Goal = Goal.LAST_HOLDER_LOSES) -> tuple[Impossible, ...]:
+    """What is impossible in ``report`` as a position of a game of ``players`` players
+    played for ``goal`` (END-5: a race is over as soon as somebody is out, with several
+    players possibly left in it and a durak only where one alone is left)."""
     found: list[Impossible] = []
 
     def bad(rule: str | None, text: str) -> None:
@@ -119,7 +122,7 @@ def report_problems(report: Report, players: int) -> tuple[Impossible, ...]:
     if len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
     left = [seat for seat in seats if seat not in out]
-    over = len(left) <= 1
+    over = len(left) <= 1 or (goal is Goal.FIRST_OUT_WINS and bool(out))
     if report.over != over:
         bad("END-3", f"the game is reported {'over' if report.over else 'under way'} with "
                      f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
@@ -129,7 +132,7 @@ def report_problems(report: Report, players: int) -> tuple[Impossible, ...]:
         elif report.durak in seats and not report.hands[report.durak]:
             bad("END-4", f"P{report.durak} is named the durak holding no cards: the last "
                          "players went out together, a draw")
-    elif report.over and left:
+    elif report.over and len(left) == 1:
         bad("END-3", f"the game is over with P{left[0]} left in it, but nobody is the durak")
     if not over:
         for role, seat in (("attacker", report.attacker), ("defender", report.defender)):
@@ -186,11 +189,11 @@ def _difference(before: Report, after: Report) -> str:
 
 
 def audit(report: Report, players: int, before: Report | None = None,
-          verdict: Verdict | None = None, action: Action | None = None
-          ) -> tuple[Impossible, ...]:
-    """Both audits: ``report`` alone, and the change from ``before`` that ``action``
-    (under ``verdict``) made, if they are given."""
-    found = report_problems(report, players)
+          verdict: Verdict | None = None, action: Action | None = None,
+          goal: Goal = Goal.LAST_HOLDER_LOSES) -> tuple[Impossible, ...]:
+    """Both audits: ``report`` alone (in a game played for ``goal``), and the change from
+    ``before`` that ``action`` (under ``verdict``) made, if they are given."""
+    found = report_problems(report, players, goal)
     if before is not None and verdict is not None:
         move = f'P{action.player}\'s move "{action.move}"' if action else "the action"
         found += change_problems(before, verdict, report, move,

@@ -55,7 +55,7 @@ from durak_spec.model.actions import (
     Transfer,
     parse_action,
 )
-from durak_spec.model.rules import AXES, LaterGameLead, RuleSet, RuleSetError
+from durak_spec.model.rules import AXES, Goal, LaterGameLead, RuleSet, RuleSetError
 from durak_spec.model.state import Outcome, sort_cards
 from durak_spec.protocol import (
     Accepted,
@@ -277,7 +277,8 @@ class GameContext:
         """Fail if ``report`` (or its change from ``before``) is impossible in any game
         (:mod:`durak_spec.protocol.audit`)."""
         players = self.rules.players if self.rules is not None else len(report.hands)
-        problems = audit(report, players, before, verdict, action)
+        goal = self.rules.goal if self.rules is not None else Goal.LAST_HOLDER_LOSES
+        problems = audit(report, players, before, verdict, action, goal)
         if problems:
             self.fail(impossible_message(problems, when, self.speak))
 
