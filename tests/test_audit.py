@@ -59,12 +59,13 @@ def test_every_report_of_a_reference_game_passes_the_audit(name: str, players: i
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
     report = Report.of(state)
-    assert report_problems(report, players) == ()
+    assert report_problems(report, players, rules.goal) == ()
     while not state.is_over:
         action = rng.choice(legal_actions(state))
         state = apply(state, action)
         after = Report.of(state)
-        assert audit(after, players, report, Accepted(), action) == (), (action, after)
+        assert audit(after, players, report, Accepted(), action, rules.goal) == (), \
+            (action, after)
         report = after
 
 

@@ -44,9 +44,11 @@ def test_a_sample_recomputed_on_the_reference_matches_the_shipped_file() -> None
     for number, axes in found.items():
         assert {a: tuple(v) for a, v in axes.items()} == dict(shipped[number]), number
     assert len(found) >= 20
-    # The sample is not trivial: the limits depend on the limit switches.
+    # The sample is not trivial: the limits depend on the five-card switch; the two
+    # wordings of LIMIT-2 allow the same actions in every reachable position (issue 13),
+    # so no example depends on which one is played.
     assert any("first_bout_limit_five" in axes for axes in found.values())
-    assert any("limit_reading" in axes for axes in found.values())
+    assert not any("limit_reading" in axes for axes in found.values())
 
 
 class _Claims(ReferenceEngine):

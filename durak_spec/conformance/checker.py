@@ -14,7 +14,9 @@ factory and it returns the exit code. The report ends with the line
 
 * 0: nothing failed (skips allowed);
 * 1 (:data:`EXIT_FAILED`): the engine broke a rule: a scenario failed, a lockstep game
-  diverged, a perft count differs, or a report is impossible;
+  diverged, a perft count differs, or a report is impossible; also a scenario of a
+  user's ``--features`` file that errored because of the file (a step no definition
+  matches);
 * 2 (:data:`EXIT_USAGE`): bad options, the checker did not run;
 * 3 (:data:`EXIT_INTERNAL`): the checker itself could not run (pytest missing, ...);
 * 4 (:data:`EXIT_ENGINE`): the engine failed as a program: it failed the handshake,
@@ -420,10 +422,13 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
 
 
 def exit_status(result: RunResult) -> int:
-    """The exit code of a scenario run: 4 if any scenario errored (the engine failed as a
-    program), else 1 if any failed (a rule), else 0."""
-    counts = result.counts
-    return EXIT_ENGINE if counts.errored else EXIT_FAILED if counts.failed else 0
+    """The exit code of a scenario run: 4 if any scenario errored because of the engine
+    (it failed as a program), else 1 if any failed (a rule) or errored because of its
+    feature file (a step of a user's ``--features`` file that no definition matches), else 0."""
+    bad = result.with_outcome("failed", "errored")
+    if any(s.outcome == "errored" and not s.feature_error for s in bad):
+        return EXIT_ENGINE
+    return EXIT_FAILED if bad else 0
 
 
 def _write(path: str, text: str) -> None:

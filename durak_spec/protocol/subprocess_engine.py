@@ -532,6 +532,7 @@ class SubprocessEngine:
                     previous: Outcome) -> Report:
         """``start`` for a later game of a match: the request carries the last game's
         outcome (ORDER-7)."""
+        self._after = None  # what an earlier step answer said belongs to the last game
         reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed, previous))
         assert isinstance(reply, ReportReply)
         return reply.report

@@ -167,6 +167,9 @@ class ScenarioResult:
     the name by which the book, the reports and the command line cite it."""
     step_line: int | None = None
     """The line of the step that failed or errored, if one did."""
+    feature_error: bool = False
+    """The scenario errored because of its feature file (a step no definition matches, a
+    file the parser refuses), not because of the engine."""
     unnamed: tuple[str, ...] = ()
     """The moves the scenario expected rejected by a rule that the engine rejected without
     naming any rule: such a scenario passes, "rejected, rule not named", which reports
@@ -432,11 +435,15 @@ class _Pending:
     verdict_before: object = None
     trace: list[TraceStep] = field(default_factory=list)
     step_line: int | None = None
+    feature_error: bool = False
 
-    def fail(self, outcome: Outcome, step: str | None, message: str) -> None:
-        """Keep the first failure of the scenario."""
+    def fail(self, outcome: Outcome, step: str | None, message: str, *,
+             feature_error: bool = False) -> None:
+        """Keep the first failure of the scenario (``feature_error``: caused by the feature
+        file, not the engine)."""
         if self.outcome in ("failed", "errored"):
             return
+        self.feature_error = feature_error
         parsed = _STEP_MESSAGE.match(message)
         if parsed is not None:
             step = parsed["step"]
@@ -458,7 +465,8 @@ class _Pending:
             skip_reason=self.skip_reason, profile=profile, players=tuple(players or ()),
             seconds=self.seconds, trace=tuple(self.trace), nodeid=nodeid,
             example=self.meta.example, step_line=self.step_line,
-            unnamed=tuple(game.unnamed) if game is not None else ())
+            unnamed=tuple(game.unnamed) if game is not None else (),
+            feature_error=self.feature_error)
 
 
 def _step_text(step: Step) -> str:
@@ -583,7 +591,8 @@ class _Collector:
         pending = self.pending.get(request.node.nodeid)
         if pending is not None:
             pending.fail("errored", _step_text(step),
-                         f"no step definition matches this step (line {step.line_number})")
+                         f"no step definition matches this step (line {step.line_number})",
+                         feature_error=True)
 
     def _trace(self, request: pytest.FixtureRequest, step: Step, *, passed: bool,
                message: str | None = None) -> None:
@@ -630,7 +639,8 @@ class _Collector:
             message = getattr(excinfo.value, "msg", None) or str(excinfo.value)
             pending.fail("failed", step, str(message))
         elif pending.meta.broken:
-            pending.fail("errored", None, str(getattr(excinfo.value, "msg", excinfo.value)))
+            pending.fail("errored", None, str(getattr(excinfo.value, "msg", excinfo.value)),
+                         feature_error=True)
         else:
             where = {"setup": "while setting up the scenario: ",
                      "teardown": "after the scenario, closing the engine: "}.get(when, "")

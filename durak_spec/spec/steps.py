@@ -130,6 +130,8 @@ class GameContext:
         """The checker's choice of the rules to play (see ``runner.run``'s ``adapt``): the
         scenario's rule set with the axes its outcome does not depend on set to values the
         engine plays, or the reason the scenario cannot be played (it is skipped)."""
+        self.adapted = False
+        """Whether ``adapt`` has chosen the rules yet (it chooses once per scenario)."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -160,8 +162,9 @@ class GameContext:
 
     def _resolve(self) -> tuple[RuleSet, tuple[str, ...]]:
         try:
-            if self.adapt is not None:
-                self._adapt(self.adapt)
+            if self.adapt is not None and not self.adapted:
+                self._adapt(self.adapt)  # once: a later game of a match keeps the rules
+                self.adapted = True
             return self.position.rule_set(), self.position.names()
         except PositionError as error:
             self.fail(str(error))
