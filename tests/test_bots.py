@@ -38,6 +38,7 @@ from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game import persist
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.rules import ThrowIn as ThrowInRule
+from durak_spec.model.rules import TurnOrder
 from durak_spec.model.state import GameState
 from durak_spec.play.bots import (
     ALL_TIPS,
@@ -79,6 +80,8 @@ RULE_SETS = [
     profile("classic-transfer").rules(players=3).replace(transfer_by_showing_trump=True,
                                                          trump_exchange=True),
     profile("classic-throw-in").rules(players=4).replace(throw_in=ThrowInRule.NEIGHBOURS),
+    profile("classic-throw-in").rules(players=4).replace(turn_order=TurnOrder.OPENER_FIRST),
+    profile("classic-transfer").rules(players=4).replace(turn_order=TurnOrder.LAST_THROWER),
 ]
 
 
@@ -98,6 +101,17 @@ def test_bots_play_whole_games_with_legal_actions_only(rules: RuleSet) -> None:
 def test_search_bot_plays_a_legal_game() -> None:
     result = play_game(TRANSFER_2, [SearchBot(samples=2, max_candidates=3), HeuristicBot()],
                        seed=4)
+    assert result.outcome is not None
+
+
+@pytest.mark.parametrize("order", list(TurnOrder))
+def test_search_bot_samples_worlds_under_each_turn_order(order: TurnOrder) -> None:
+    # The sampled worlds carry what the view shows of the bout protocol (the last thrower
+    # of CLAR-18), so every candidate the bot tries there is legal there too.
+    rules = profile("classic-throw-in").rules(players=4).replace(turn_order=order)
+    bots: list[Bot] = [SearchBot(samples=2, max_candidates=3, search_from_stock=36),
+                       HeuristicBot(), HeuristicBot(), RandomBot()]
+    result = play_game(rules, bots, seed=6)
     assert result.outcome is not None
 
 

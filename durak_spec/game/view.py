@@ -76,6 +76,9 @@ class PlayerView:
     """Whether the defender has announced a take (TAKE-3)."""
     passed: tuple[int, ...]
     """The attackers who said done since the defender last moved (CLAR-3)."""
+    thrower: int | None
+    """Under the last-thrower turn order (CLAR-18), the seat that played the last attack
+    card (public: everyone saw it laid); ``None`` otherwise."""
     finished: tuple[tuple[int, ...], ...]
     """The seats that are out, grouped by the bout end at which they went out."""
     outcome: Outcome | None
@@ -134,6 +137,7 @@ class PlayerView:
             "bout": self.bout,
             "taking": self.taking,
             "passed": list(self.passed),
+            "thrower": self.thrower,
             "finished": [list(group) for group in self.finished],
             "outcome": outcome,
             "playable": [action.to_json() for action in self.playable],
@@ -165,6 +169,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         bout=state.bout,
         taking=state.taking,
         passed=tuple(sorted(state.passed)),
+        thrower=state.thrower,
         finished=state.finished,
         outcome=state.outcome,
         playable=tuple(a for a in legal_actions(state) if a.player == seat),

@@ -750,7 +750,9 @@ class SearchBot(BaseBot):
             rng.shuffle(rest)
             candidates = [suggestion, *rest[:self.max_candidates - 1]]
         sampled = [_sample_world(view, self._guide._memory, rng) for _ in range(self.samples)]
-        worlds = [w for w in sampled if w is not None]
+        # A world consistent with the view gives this seat the same moves: under a
+        # turn-based protocol whose turn it is depends on who could add a card (CLAR-17).
+        worlds = [w for w in sampled if w is not None and _moves_of(w, view.seat) == view.playable]
         if not worlds:
             return suggestion
         best, best_loss = suggestion, math.inf
@@ -776,6 +778,11 @@ class SearchBot(BaseBot):
             sizes = [len(h) for h in state.hands]
             return sizes[me] / max(1, sum(sizes))
         return 1.0 if outcome.durak == me else 0.0
+
+
+def _moves_of(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of ``seat`` in ``state``, in ``legal_actions`` order (VIEW-3)."""
+    return tuple(a for a in legal_actions(state) if a.player == seat)
 
 
 def _sample_world(v: PlayerView, memory: _Memory, rng: random.Random) -> GameState | None:
@@ -807,7 +814,7 @@ def _sample_world(v: PlayerView, memory: _Memory, rng: random.Random) -> GameSta
         start_hands=tuple(len(h) + (len(v.table) if s == v.defender else 0)
                           for s, h in enumerate(hands)),
         shown=frozenset(v.shown), known=tuple(frozenset(k) for k in v.known),
-        finished=v.finished)
+        finished=v.finished, thrower=v.thrower)
     return state
 
 
