@@ -33,6 +33,8 @@ from typing import Any, ClassVar
 import pytest
 from book_build import BOOK, IN_CI, NO_ENGINE
 
+from durak_spec.game.persist import VERSION
+
 sys.path.insert(0, str(BOOK))
 import screenshots  # book/screenshots.py: the browser and its checks
 
@@ -250,7 +252,7 @@ def download(page: Any, path: Path) -> dict[str, Any]:
         page.click("#durak-download")
     saved.value.save_as(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "durak-spec/game" and data["version"] == 1
+    assert data["format"] == "durak-spec/game" and data["version"] == VERSION
     return dict(data)
 
 
