@@ -327,7 +327,7 @@ def _run_differential(args: argparse.Namespace) -> int:
                                       max_depth=args.max_depth, progress=note,
                                       budget=args.time_budget)
             text, ok = format_check(results), all(r.ok for r in results)
-            broke = any(r.error and not r.impossible for r in results)
+            broke = any(r.error and not r.rule_failure for r in results)
             payload: object = [r.to_json() for r in results]
         else:
             outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
