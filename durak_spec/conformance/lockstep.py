@@ -92,7 +92,15 @@ from durak_spec.model.rules import (
     TurnOrder,
 )
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report, Verdict
+from durak_spec.protocol import (
+    Accepted,
+    Capabilities,
+    Engine,
+    LoadDeclined,
+    Rejected,
+    Report,
+    Verdict,
+)
 from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
@@ -602,6 +610,8 @@ class _Game:
         self.last: Action | None = None
         self.probing = False
         self.context_rule: str | None = None
+        self.declined = ""
+        """The reason the engine gave when it declined to load the position (LoadDeclined)."""
 
     @property
     def context(self) -> str:
@@ -618,7 +628,7 @@ class _Game:
             raise _Broke(_Found("engine failure", (Difference(
                 "engine", f"failed at {what} ({self._where()}): {error}",
                 "an answer in protocol", None),), failure=error)) from None
-        except (KeyboardInterrupt, SystemExit, MemoryError):
+        except (KeyboardInterrupt, SystemExit, MemoryError, LoadDeclined):
             raise
         except Exception as error:  # an engine's exception or error response is reported
             raise _Broke(_Found("engine error", (Difference(
@@ -698,7 +708,11 @@ class _Game:
         """Load the reference's position into the engine (after a divergence), and compare
         again: the game goes on from the same position on both sides."""
         self.last, self.probing, self.context_rule = None, False, None
-        report = self._report("load", lambda: self.engine.load(self.state))
+        try:
+            report = self._report("load", lambda: self.engine.load(self.state))
+        except LoadDeclined as declined:  # the standard decline: this game ends here
+            self.declined = str(declined) or "declined"
+            return None
         differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
         if differences:
             return _Found("report", tuple(differences))
@@ -767,19 +781,20 @@ def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
 
 def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
                probe_rate: float, resync: bool = False
-               ) -> tuple[Record, list[_Found], bool]:
-    """Play one random game; return its record so far, the divergences met, and whether
-    the game was cut at ``max_actions``. With ``resync``, a divergence is followed by
-    loading the reference's position into the engine, and the game goes on (at most
-    :data:`MAX_RESYNCS` times); else the game ends at its first divergence. An engine
-    that breaks (fails or raises) ends the game."""
+               ) -> tuple[Record, list[_Found], bool, str]:
+    """Play one random game; return its record so far, the divergences met, whether
+    the game was cut at ``max_actions``, and the engine's reason if it declined a load.
+    With ``resync``, a divergence is followed by loading the reference's position into
+    the engine, and the game goes on (at most :data:`MAX_RESYNCS` times); else, or where
+    the engine declines that load (:class:`~durak_spec.protocol.LoadDeclined`), the game
+    ends at the divergence. An engine that breaks (fails or raises) ends the game."""
     game = _Game(engine, record.rules, record.deck, record.seed)
     steps: list[Step] = []
     founds: list[_Found] = []
 
-    def done(cut: bool = False) -> tuple[Record, list[_Found], bool]:
+    def done(cut: bool = False) -> tuple[Record, list[_Found], bool, str]:
         return Record(record.rules, record.deck, record.seed, tuple(steps),
-                      record.profile), founds, cut
+                      record.profile), founds, cut, game.declined
 
     def met(found: _Found, step: int) -> bool:
         """Record a divergence; whether the game goes on (resynchronised)."""
@@ -787,6 +802,8 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
         if not resync or len(founds) > MAX_RESYNCS:
             return False
         again = game.resync()
+        if game.declined:
+            return False
         if again is not None:
             founds.append(_Found(again.kind, again.differences, step, again.failure))
             return False
@@ -1046,6 +1063,9 @@ class ConfigResult:
     found: int = 0
     """How many divergences its games met (each game goes on after one where the engine
     can load the reference's position, else the next game starts)."""
+    declined: int = 0
+    """How many of its games ended at a divergence because the engine declined to load
+    the reference's position (the next game started)."""
 
     @property
     def label(self) -> str:
@@ -1063,7 +1083,7 @@ class ConfigResult:
                 "rules": self.configuration.rules.to_dict(), "games": self.games,
                 "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
                 "outcome": self.outcome, "stopped": self.stopped or None,
-                "divergences": self.found,
+                "divergences": self.found, "loads_declined": self.declined,
                 "divergence": None if self.divergence is None else self.divergence.to_json()}
 
 
@@ -1243,15 +1263,17 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
             results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
             done += games
             continue
-        played = actions = probes = unfinished = found_here = 0
+        played = actions = probes = unfinished = found_here = declined = 0
         first: Divergence | None = None
         for index in range(games):
             rng = _game_rng(seed, configuration, index)
             deck_seed = rng.randrange(2**31)
             record = Record(configuration.rules, deal(configuration.rules, deck_seed),
                             deck_seed, (), configuration.profile)
-            record, founds, cut = _play_game(engine, record, rng, max_actions=max_actions,
-                                             probe_rate=probe_rate, resync=resync)
+            record, founds, cut, refused = _play_game(
+                engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
+                resync=resync)
+            declined += bool(refused)
             played += 1
             actions += len(record.actions)
             probes += len(record.steps) - len(record.actions)
@@ -1290,7 +1312,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                 done += games - index - 1
                 break
         results.append(ConfigResult(configuration, played, actions, probes, unfinished,
-                                    first, found=found_here))
+                                    first, found=found_here, declined=declined))
     name = f"{capabilities.name} {capabilities.version}".strip()
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
                       for (count, example, labels) in causes.values()),
@@ -1346,6 +1368,10 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             status = f"not played: {item.stopped}"
         else:
             status = "agreed"
+        if item.declined:
+            status += (f"; the engine declined {_count(item.declined, 'load')} of the "
+                       "reference's position after a divergence, so those games ended there "
+                       "and the next started")
         lines.append(f"  {item.label}: {_count(item.games, 'game')}, "
                      f"{_count(item.actions, 'action')}: {status}")
     if verbose and result.skipped:

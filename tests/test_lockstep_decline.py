@@ -1,0 +1,104 @@
+"""Lockstep and a declined load (issue 14's resync rule): after a divergence the checker
+loads the reference's position into an engine that can load; an engine that answers with
+the standard decline (:class:`~durak_spec.protocol.LoadDeclined`) has that game ended
+there, counted and said in the report, and the next game starts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import profile
+from durak_spec.model.state import GameState
+from durak_spec.protocol import (
+    Accepted,
+    Capabilities,
+    LoadDeclined,
+    ReferenceEngine,
+    Report,
+    Verdict,
+)
+
+GAMES = 6
+RULES = profile("classic-throw-in").rules(2)
+
+
+class NeverTakes(ReferenceEngine):
+    """Never lists a take (TAKE-1): a divergence early in every game. It can load."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), name="never takes")
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return tuple(a for a in super().legal_actions() if a.kind != "take")
+
+
+class NeverTakesNorLoads(NeverTakes):
+    """The same, and declines every load with the standard answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def load(self, state: GameState) -> Report:
+        self.asked += 1
+        raise LoadDeclined("positions from within a game cannot be represented here")
+
+
+def test_a_declined_load_ends_the_game_and_the_next_one_starts() -> None:
+    engine = NeverTakesNorLoads()
+    result = play_lockstep(engine, RULES, games=GAMES, seed=3)
+    (config,) = result.results
+    assert config.games == GAMES
+    assert engine.asked == GAMES  # one resync tried per game, then the game ended
+    assert config.declined == GAMES
+    assert config.found == GAMES  # one divergence per game: none after the decline
+    # the decline is no divergence of its own, and no engine error
+    assert not any(c.kind.startswith("engine") for c in result.causes)
+    assert sum(c.count for c in result.causes) == GAMES
+    assert result.causes[0].rule == "TAKE-1" and result.causes[0].kind == "action missing"
+    text = format_lockstep(result)
+    assert f"the engine declined {GAMES} loads of the reference's position after a " \
+        "divergence, so those games ended there and the next started" in text
+    assert "engine error" not in text
+    assert result.to_json()["configurations"][0]["loads_declined"] == GAMES  # type: ignore[index]
+
+
+class MiscountsAfterATake(ReferenceEngine):
+    """Reports one card too many in the discard right after a take (a wrong report that a
+    load of the right position clears). It can load, or with ``declines`` declines."""
+
+    def __init__(self, declines: bool = False) -> None:
+        super().__init__()
+        self.declines = declines
+        self.last = ""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), name="miscounts")
+
+    def apply(self, action: Action) -> Verdict:
+        verdict = super().apply(action)
+        self.last = action.kind if isinstance(verdict, Accepted) else self.last
+        return verdict
+
+    def load(self, state: GameState) -> Report:
+        if self.declines:
+            raise LoadDeclined("no positions, only deals")
+        self.last = ""
+        return super().load(state)
+
+    def report(self) -> Report:
+        report = super().report()
+        return replace(report, discard=report.discard + 1) if self.last == "take" else report
+
+
+def test_an_engine_that_loads_goes_on_after_the_divergence() -> None:
+    declining = play_lockstep(MiscountsAfterATake(declines=True), RULES, games=GAMES, seed=3)
+    loading = play_lockstep(MiscountsAfterATake(), RULES, games=GAMES, seed=3)
+    (config,) = loading.results
+    assert config.declined == 0 and "declined" not in format_lockstep(loading)
+    assert declining.results[0].declined == GAMES
+    # the same games, played on after each divergence: more of each game is checked
+    assert config.actions > declining.results[0].actions
+    assert config.found > declining.results[0].found == GAMES
