@@ -553,7 +553,8 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         return []
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
-    if seats != asked:  # who may act differs: one difference, of turn order
+    if seats != asked and _turn_difference(mine, seats, asked, state):
+        # who may act differs: one difference, of turn order
         order = state.rules.turn_order
         out.append(Difference("who may act now", _seats_text(seats), _seats_text(asked)
                               + f" (turn_order={order.value})",
@@ -573,6 +574,25 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         out = [*out[:_LEGAL_SHOWN],
                Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
     return out
+
+
+_TURN_RULES = frozenset({"CLAR-3", "CLAR-16", "CLAR-17", "CLAR-18"})
+
+
+def _turn_difference(mine: Iterable[Action], seats: set[int], asked: set[int],
+                     state: GameState) -> bool:
+    """Whether a difference in who may act is one of turn order: the engine lets somebody
+    act (an engine that lists nobody misses actions, such as a take), and the reference
+    refuses every action of a seat it does not ask by a rule of the bout protocol, not by
+    another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
+    if not seats:
+        return False
+    for action in mine:
+        if action.player not in asked:
+            why = _why_illegal(state, action)
+            if why is None or why.rule not in _TURN_RULES:
+                return False
+    return True
 
 
 def _seats_text(seats: Iterable[int]) -> str:

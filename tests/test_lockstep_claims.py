@@ -1,0 +1,58 @@
+"""Lockstep under rule sets an engine claims beyond the named profiles (issue 14), and a
+difference in who may act charged to the rule really concerned: turn order only where the
+reference refuses the extra seat's actions by the bout protocol (CLAR-3, CLAR-17, CLAR-18)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from durak_spec.conformance.lockstep import configurations, format_lockstep, play_lockstep
+from durak_spec.core.cards import Card
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import RuleSet, ThrowIn, profile
+from durak_spec.protocol import Capabilities, ReferenceEngine, Report
+
+
+class AttackerThrowsIn(ReferenceEngine):
+    """Claims no profile, only an axis value: only the attacker throws in (ATTACK-4)."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(name="attacker only", players=(3, 4),
+                            axes={"throw_in": ("attacker",)})
+
+
+class EveryoneThrowsIn(AttackerThrowsIn):
+    """Claims throw_in=attacker but lets every player throw in."""
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        return super().start(rules.replace(throw_in=ThrowIn.ALL), deck, seed)
+
+
+class NeverTakes(ReferenceEngine):
+    """Never lists a take (TAKE-1)."""
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return tuple(a for a in super().legal_actions() if a.kind != "take")
+
+
+def test_an_axis_claim_is_played_under_its_own_values() -> None:
+    chosen, _ = configurations(AttackerThrowsIn().capabilities())
+    wanted = profile("classic-throw-in").rules(3).replace(throw_in=ThrowIn.ATTACKER)
+    assert [c.rules for c in chosen] == [wanted, wanted.replace(players=4)]
+    result = play_lockstep(AttackerThrowsIn(), games=5, seed=0)
+    assert result.ok and result.games == 10, format_lockstep(result)
+
+
+def test_an_extra_thrower_is_charged_to_the_throw_in_rule_not_to_turn_order() -> None:
+    result = play_lockstep(EveryoneThrowsIn(), games=5, seed=0)
+    assert not result.ok
+    kinds = {(c.rule, c.kind) for c in result.causes}
+    assert ("ATTACK-4", "action extra") in kinds, format_lockstep(result)
+    assert not any(kind == "turn order" for _, kind in kinds), format_lockstep(result)
+
+
+def test_an_engine_that_lists_nobody_misses_the_take_it_is_not_turn_order() -> None:
+    result = play_lockstep(NeverTakes(), profile("classic-throw-in").rules(2), games=8,
+                           seed=3)
+    assert {(c.rule, c.kind) for c in result.causes} == {("TAKE-1", "action missing")}, \
+        format_lockstep(result)
