@@ -24,45 +24,19 @@ GAMES = 6
 RULES = profile("classic-throw-in").rules(2)
 
 
-class NeverTakes(ReferenceEngine):
-    """Never lists a take (TAKE-1): a divergence early in every game. It can load."""
-
-    def capabilities(self) -> Capabilities:
-        return replace(super().capabilities(), name="never takes")
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return tuple(a for a in super().legal_actions() if a.kind != "take")
-
-
-class NeverTakesNorLoads(NeverTakes):
-    """The same, and declines every load with the standard answer."""
+class NeverTakesNorLoads(ReferenceEngine):
+    """Never lists a take (TAKE-1), though it accepts one; declines every load."""
 
     def __init__(self) -> None:
         super().__init__()
         self.asked = 0
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        return tuple(a for a in super().legal_actions() if a.kind != "take")
+
     def load(self, state: GameState) -> Report:
         self.asked += 1
         raise LoadDeclined("positions from within a game cannot be represented here")
-
-
-def test_a_declined_load_ends_the_game_and_the_next_one_starts() -> None:
-    engine = NeverTakesNorLoads()
-    result = play_lockstep(engine, RULES, games=GAMES, seed=3)
-    (config,) = result.results
-    assert config.games == GAMES
-    assert engine.asked == GAMES  # one resync tried per game, then the game ended
-    assert config.declined == GAMES
-    assert config.found == GAMES  # one divergence per game: none after the decline
-    # the decline is no divergence of its own, and no engine error
-    assert not any(c.kind.startswith("engine") for c in result.causes)
-    assert sum(c.count for c in result.causes) == GAMES
-    assert result.causes[0].rule == "TAKE-1" and result.causes[0].kind == "action missing"
-    text = format_lockstep(result)
-    assert f"the engine declined {GAMES} loads of the reference's position after a " \
-        "divergence, so those games ended there and the next started" in text
-    assert "engine error" not in text
-    assert result.to_json()["configurations"][0]["loads_declined"] == GAMES  # type: ignore[index]
 
 
 class MiscountsAfterATake(ReferenceEngine):
@@ -73,6 +47,7 @@ class MiscountsAfterATake(ReferenceEngine):
         super().__init__()
         self.declines = declines
         self.last = ""
+        self.asked = 0
 
     def capabilities(self) -> Capabilities:
         return replace(super().capabilities(), name="miscounts")
@@ -83,6 +58,7 @@ class MiscountsAfterATake(ReferenceEngine):
         return verdict
 
     def load(self, state: GameState) -> Report:
+        self.asked += 1
         if self.declines:
             raise LoadDeclined("no positions, only deals")
         self.last = ""
@@ -102,3 +78,33 @@ def test_an_engine_that_loads_goes_on_after_the_divergence() -> None:
     # the same games, played on after each divergence: more of each game is checked
     assert config.actions > declining.results[0].actions
     assert config.found > declining.results[0].found == GAMES
+
+
+def test_a_declined_load_ends_the_game_and_the_next_one_starts() -> None:
+    engine = MiscountsAfterATake(declines=True)
+    result = play_lockstep(engine, RULES, games=GAMES, seed=3)
+    (config,) = result.results
+    assert config.games == GAMES
+    assert engine.asked == GAMES  # one resync tried per game, then the game ended
+    assert config.declined == GAMES
+    assert config.found == GAMES  # one divergence per game: none after the decline
+    # the decline is no divergence of its own, and no engine error
+    assert [(c.rule, c.kind, c.count) for c in result.causes] == \
+        [("DEAL-1", "different result", GAMES)], format_lockstep(result)
+    text = format_lockstep(result)
+    assert f"the engine declined {GAMES} loads of the reference's position after a " \
+        "divergence, so those games ended there and the next started" in text
+    assert "engine error" not in text
+    assert result.to_json()["configurations"][0]["loads_declined"] == GAMES  # type: ignore[index]
+
+
+def test_a_difference_of_legal_actions_alone_needs_no_load() -> None:
+    # The reports agree, so the game goes on in both without a load; the cause is counted
+    # once per game.
+    engine = NeverTakesNorLoads()
+    result = play_lockstep(engine, RULES, games=GAMES, seed=3)
+    (config,) = result.results
+    assert engine.asked == 0 and config.declined == 0
+    assert config.unfinished == 0 and config.actions > 20 * GAMES  # whole games played
+    assert [(c.rule, c.kind, c.count) for c in result.causes] == \
+        [("TAKE-1", "action missing", GAMES)], format_lockstep(result)

@@ -170,7 +170,9 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="instead of the scenarios, compare the engine's perft counts "
                              "(action sequences to depth 1..N from stacked deals and from "
                              "positions in the middle and at the end of games) with the "
-                             "stored ones, depth by depth")
+                             "reference's, depth by depth: the stored counts, or, where the "
+                             "engine does not claim a position's rules, the same kind of "
+                             "position under the nearest rules it claims, counted now")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="with --perft, count only to this depth")
     parser.add_argument("--time-budget", metavar="S", type=_seconds, default=None,

@@ -582,10 +582,11 @@ _TURN_RULES = frozenset({"CLAR-3", "CLAR-16", "CLAR-17", "CLAR-18"})
 def _turn_difference(mine: Iterable[Action], seats: set[int], asked: set[int],
                      state: GameState) -> bool:
     """Whether a difference in who may act is one of turn order: the engine lets somebody
-    act (an engine that lists nobody misses actions, such as a take), and the reference
-    refuses every action of a seat it does not ask by a rule of the bout protocol, not by
-    another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
-    if not seats:
+    act (an engine that lists nobody misses actions, such as a take), the defender the
+    reference asks is asked (every protocol lets a defender with a card to answer act),
+    and the reference refuses every action of a seat it does not ask by a rule of the bout
+    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
+    if not seats or (state.defender in asked and state.defender not in seats):
         return False
     for action in mine:
         if action.player not in asked:
@@ -807,10 +808,14 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
     With ``resync``, a divergence is followed by loading the reference's position into
     the engine, and the game goes on (at most :data:`MAX_RESYNCS` times); else, or where
     the engine declines that load (:class:`~durak_spec.protocol.LoadDeclined`), the game
-    ends at the divergence. An engine that breaks (fails or raises) ends the game."""
+    ends at the divergence. A difference of legal actions alone needs no load: the reports
+    agreed, so both sides are in the same position and the game goes on (a cause met
+    again in the same game is not counted again). An engine that breaks (fails or raises)
+    ends the game."""
     game = _Game(engine, record.rules, record.deck, record.seed)
     steps: list[Step] = []
     founds: list[_Found] = []
+    listed: set[tuple[Any, ...]] = set()  # the causes of legal-action differences met
 
     def done(cut: bool = False) -> tuple[Record, list[_Found], bool, str]:
         return Record(record.rules, record.deck, record.seed, tuple(steps),
@@ -818,6 +823,11 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
 
     def met(found: _Found, step: int) -> bool:
         """Record a divergence; whether the game goes on (resynchronised)."""
+        if found.kind == "legal actions":  # the same position on both sides: go on
+            if _cause_key(found) not in listed:
+                listed.add(_cause_key(found))
+                founds.append(_Found(found.kind, found.differences, step, found.failure))
+            return True
         founds.append(_Found(found.kind, found.differences, step, found.failure))
         if not resync or len(founds) > MAX_RESYNCS:
             return False
@@ -1139,8 +1149,11 @@ def cause_of(found: _Found | Divergence) -> tuple[str | None, CauseKind]:
 def _cause_key(found: _Found) -> tuple[Any, ...]:
     """What makes two divergences one cause: the rule and kind, and for a different
     result the report fields that differ (a wrong count of the discard pile is one cause,
-    after whatever action it shows)."""
+    after whatever action it shows). An impossible report is one cause per rule it breaks
+    (the audit's), whatever else its position shows."""
     rule, kind = cause_of(found)
+    if found.kind == "impossible report":
+        return (found.kind, rule)
     if kind == "different result":
         fields = sorted({d.field.split("[")[0] for d in found.differences})
         return (kind, *fields)
@@ -1311,8 +1324,9 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                             found.kind, record.prefix(found.step + 1), found.differences,
                             found.rule, configuration.label, index, found.step + 1,
                             shrunk=False, reproducible=False,
-                            note="found after loading the reference's position into the "
-                                 "engine, following an earlier divergence of the game")
+                            note="found later in a game that had diverged before (after "
+                                 "loading the reference's position into the engine, or "
+                                 "going on where only the legal actions differed)")
                     first = first or latest
                 if known is None:
                     known = causes[key] = [0, latest, []]

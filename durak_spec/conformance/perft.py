@@ -26,7 +26,12 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
   leaves are never visited);
 * :func:`check_positions` compares an engine's counts (the reference's by default) with
   the stored ones, and :func:`locate` finds, for a count that differs, the first position
-  whose legal actions differ.
+  whose legal actions differ;
+* :func:`claimed_position` turns a stored position into one an engine can be counted on
+  where it does not claim the stored rules: the same deal, or a position of the same kind
+  reached in a game, under the rule set it claims that is nearest (its own bout protocol
+  included), with counts the reference computes at run time. The stored counts stay the
+  fixtures, checked against the reference in CI.
 
 ``durak-spec perft [--engine CMD]`` checks the stored counts, ``--list`` lists them and
 ``--generate`` rewrites the files from the position definitions in this module;
@@ -272,6 +277,9 @@ class _Walker:
             counted = list(path[len(self.moves):]) if len(path) >= len(self.moves) else []
             where = ", ".join(str(a) for a in counted) or \
                 ("the position counted" if self.moves else "the deal")
+            if action is not None and self.moves and len(path) <= len(self.moves):
+                where = (f"move {len(path)} of the {len(self.moves)} that reach the "
+                         f"position from the deal, {action}")
             raise PerftImpossible(f"impossible report after {where}: "
                                   + "; ".join(str(p) for p in problems),
                                   rule=next((p.rule for p in problems if p.rule), None))
