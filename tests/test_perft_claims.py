@@ -237,3 +237,22 @@ def test_a_position_of_a_file_is_replayed_under_the_claimed_rules_or_skipped(
     if not isinstance(adapted, str):
         assert adapted.moves == plain.moves
         assert adapted.counts == perft(adapted.start(), len(adapted.counts))
+
+
+def test_the_javascript_turn_based_engine_is_counted_under_its_own_protocol(
+        stored: list[PerftPosition]) -> None:
+    import shutil
+    from pathlib import Path
+
+    from durak_spec.protocol.subprocess_engine import SubprocessEngine
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (tests/test_engine_js.py fails for it under CI)")
+    script = Path(__file__).resolve().parents[1] / "examples" / "engine_turns.js"
+    with SubprocessEngine([node, str(script)], timeout=10) as engine:
+        results = check_positions(engine, stored, max_depth=DEPTH)
+    assert all(r.ok for r in results), format_check(results)
+    counted = _counted(results)
+    assert sum(bool(r.position.moves) for r in counted) >= 8  # mid- and end-game positions
+    assert all(r.position.rules.turn_order is TurnOrder.OPENER_FIRST for r in counted)
