@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
-from durak_spec.model.actions import Action
+from durak_spec.model.actions import Action, Done
 from durak_spec.model.rules import profile
 from durak_spec.model.state import GameState
 from durak_spec.protocol import (
@@ -16,6 +16,7 @@ from durak_spec.protocol import (
     Capabilities,
     LoadDeclined,
     ReferenceEngine,
+    Rejected,
     Report,
     Verdict,
 )
@@ -25,7 +26,7 @@ RULES = profile("classic-throw-in").rules(2)
 
 
 class NeverTakesNorLoads(ReferenceEngine):
-    """Never lists a take (TAKE-1), though it accepts one; declines every load."""
+    """Never lists nor accepts a take (TAKE-1); declines every load."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -33,6 +34,11 @@ class NeverTakesNorLoads(ReferenceEngine):
 
     def legal_actions(self) -> tuple[Action, ...]:
         return tuple(a for a in super().legal_actions() if a.kind != "take")
+
+    def apply(self, action: Action) -> Verdict:
+        if action.kind == "take":
+            return Rejected("takes are not played here")
+        return super().apply(action)
 
     def load(self, state: GameState) -> Report:
         self.asked += 1
@@ -105,6 +111,32 @@ def test_a_difference_of_legal_actions_alone_needs_no_load() -> None:
     result = play_lockstep(engine, RULES, games=GAMES, seed=3)
     (config,) = result.results
     assert engine.asked == 0 and config.declined == 0
-    assert config.unfinished == 0 and config.actions > 20 * GAMES  # whole games played
+    assert config.actions > 3 * GAMES  # games go on past the first difference
     assert [(c.rule, c.kind, c.count) for c in result.causes] == \
         [("TAKE-1", "action missing", GAMES)], format_lockstep(result)
+
+
+class DoneBeforeOpening(ReferenceEngine):
+    """Lists (and would accept) a done by the attacker before the bout is opened, as
+    dogballs does: one extra action at every bout's start. It cannot load."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), name="done first", load=False)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        state = self.state
+        if legal and not state.table and not state.is_over:
+            return (*legal, Done(state.attacker))
+        return legal
+
+
+def test_after_a_difference_the_game_goes_on_with_an_action_both_sides_allow() -> None:
+    result = play_lockstep(DoneBeforeOpening(), RULES, games=GAMES, seed=3)
+    (config,) = result.results
+    # whole games: the extra done is counted once per game, and no move the engine does
+    # not list is played (no rejection follows from the first difference)
+    assert [(c.rule, c.kind, c.count) for c in result.causes] == \
+        [("ATTACK-1", "action extra", GAMES)], format_lockstep(result)
+    assert config.found == GAMES and config.unfinished == 0
+    assert config.actions > 40 * GAMES

@@ -633,6 +633,10 @@ class _Game:
         self.context_rule: str | None = None
         self.declined = ""
         """The reason the engine gave when it declined to load the position (LoadDeclined)."""
+        self.common: tuple[Action, ...] | None = None
+        """Where the legal actions differed in the position now: the reference's that the
+        engine lists too (the game goes on with one of them), and those it lists alone."""
+        self.extra: frozenset[Action] = frozenset()
 
     @property
     def context(self) -> str:
@@ -685,7 +689,11 @@ class _Game:
             raise _Broke(_Found("engine error", (Difference(
                 "engine", f"listed {odd!r} among the legal actions, which is not an Action",
                 "actions", None),)))
-        return _compare_legal(mine, self.legal, self.state)
+        differences = _compare_legal(mine, self.legal, self.state)
+        listed = frozenset(mine)
+        self.common = tuple(a for a in self.legal if a in listed) if differences else None
+        self.extra = listed.difference(self.legal) if differences else frozenset()
+        return differences
 
     def start(self) -> _Found | None:
         report = self._report("start", lambda: self.engine.start(self.rules, self.deck,
@@ -701,6 +709,7 @@ class _Game:
 
     def play(self, action: Action) -> _Found | None:
         before = self.state
+        self.common, self.extra = None, frozenset()
         self.last, self.probing = action, False
         self.context_rule = _action_rule(before, action)
         verdict = self._call("apply", lambda: self.engine.apply(action))
@@ -849,12 +858,17 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
                 return done(cut=True)
             if probe_rate > 0 and rng.random() < probe_rate:
                 probe = _pick_probe(game.state, game.legal, rng)
-                if probe is not None:
+                if probe is not None and probe not in game.extra:  # not a known difference
                     steps.append(Step(probe, probe=True))
                     found = game.probe(probe)
                     if found is not None and not met(found, len(steps) - 1):
                         return done()
-            action = rng.choice(game.legal)
+            # after a difference of legal actions, an action both sides allow (else the
+            # game cannot go on)
+            choices = game.legal if game.common is None else game.common
+            if not choices:
+                return done()
+            action = rng.choice(choices)
             steps.append(Step(action))
             played += 1
             found = game.play(action)
