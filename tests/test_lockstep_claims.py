@@ -4,14 +4,17 @@ reference refuses the extra seat's actions by the bout protocol (CLAR-3, CLAR-17
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
 from durak_spec.conformance.lockstep import configurations, format_lockstep, play_lockstep
 from durak_spec.core.cards import Card
+from durak_spec.engine import limits
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet, ThrowIn, profile
-from durak_spec.protocol import Capabilities, ReferenceEngine, Report
+from durak_spec.protocol import Capabilities, ReferenceEngine, Report, Verdict
 
 
 class AttackerThrowsIn(ReferenceEngine):
@@ -73,3 +76,52 @@ def test_impossible_reports_of_one_rule_are_one_cause_whatever_else_differs() ->
     assert _cause_key(first) == _cause_key(second)
     other = _Found("impossible report", (replace(audit, rule="LIMIT-1"), hands))
     assert _cause_key(other) != _cause_key(first)
+
+
+def _five_while_nothing_is_discarded(state: Any) -> tuple[int, str]:
+    # dogballs' limit: five attack cards until the first card is discarded
+    if state.rules.first_bout_limit_five and not state.discard:
+        return 5, "LIMIT-3"
+    return 6, "LIMIT-1"
+
+
+class FiveUntilADiscard(ReferenceEngine):
+    """The reference with the five-card limit kept until the first discard, not the first
+    bout only; it cannot load, as dogballs cannot."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(name="five until a discard", players=(3, 4),
+                            profiles=("classic-throw-in",))
+
+    @contextmanager
+    def _broken(self) -> Iterator[None]:
+        code = limits.bout_cap.__code__
+        limits.bout_cap.__code__ = _five_while_nothing_is_discarded.__code__
+        try:
+            yield
+        finally:
+            limits.bout_cap.__code__ = code
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        with self._broken():
+            return super().start(rules, deck, seed)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        with self._broken():
+            return super().legal_actions()
+
+    def apply(self, action: Action) -> Verdict:
+        with self._broken():
+            return super().apply(action)
+
+
+def test_a_bout_the_engine_settles_too_soon_is_charged_to_the_limit_not_to_the_hands() -> None:
+    result = play_lockstep(FiveUntilADiscard(), games=40, seed=1)
+    assert not result.ok
+    causes = {(c.rule, c.kind) for c in result.causes}
+    assert ("LIMIT-3", "different result") in causes, format_lockstep(result)
+    assert not any(rule == "CLAR-1" for rule, _ in causes), format_lockstep(result)
+    bout = next(c for c in result.causes if c.rule == "LIMIT-3" and c.kind == "different result")
+    (difference,) = bout.example.differences  # the one difference: the hands follow from it
+    assert difference.field == "bout" and difference.engine.startswith("settled after ")
+    assert "goes on: " in difference.reference and "5 attack cards" in difference.reference

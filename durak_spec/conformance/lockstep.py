@@ -70,7 +70,8 @@ from durak_spec.core.jsonio import (
     show as show_json,
 )
 from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
-from durak_spec.engine.turns import turn_rule
+from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.turns import could_add, turn_rule
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -511,6 +512,9 @@ def _compare_reports(engine: Report, reference: Report, before: GameState | None
         reference = replace(reference, known=())
     if engine == reference:
         return []
+    settled = _bout_end(engine, reference, before, action, after)
+    if settled is not None:  # the other fields differ because of it
+        return [settled]
     out: list[Difference] = []
 
     def differ(name: str, label: str, mine: str, theirs: str) -> None:
@@ -543,6 +547,34 @@ def _compare_reports(engine: Report, reference: Report, before: GameState | None
                 if mine != theirs:
                     differ("known", f"known[P{seat}]", _cards_text(mine), _cards_text(theirs))
     return out
+
+
+def _bout_end(engine: Report, reference: Report, before: GameState | None,
+              action: Action | None, after: GameState) -> Difference | None:
+    """Where one side settles the bout in play after ``action`` and the other does not:
+    that one difference, charged to the rule that settles it or lets it go on (the hands,
+    stock and roles that differ follow from it)."""
+    if before is None or action is None or not before.table or engine.over or reference.over:
+        return None
+    if not engine.table and after.table and after.bout == before.bout:
+        # the engine settled the bout; the rules let it go on
+        if not could_add(after):
+            rule = "ATTACK-5"  # nobody may add, but the attackers have not said done
+        else:
+            limit, rule = attack_limit(after)
+            if len(after.table) == 5 and after.rules.first_bout_limit_five and limit > 5:
+                rule = "LIMIT-3"  # five attack cards are the limit of the first bout only
+        return Difference("bout", f"settled after {action}",
+                          f"goes on: {_table_text([(p.attack, p.cover) for p in after.table])}"
+                          f" on the table, {len(after.table)} attack cards", rule)
+    if engine.table and not reference.table and after.bout > before.bout:
+        # the rules settle the bout; the engine goes on with it
+        limit, rule = attack_limit(before)
+        table = len(engine.table)
+        return Difference("bout", f"goes on: {_table_text(engine.table)} on the table",
+                          f"settled after {action}",
+                          rule if table >= limit else "ATTACK-5")
+    return None
 
 
 def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],

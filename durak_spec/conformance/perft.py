@@ -46,9 +46,10 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TextIO
 
 from durak_spec.conformance.dependencies import nearest_claimed
@@ -883,9 +884,11 @@ _GAME_POSITIONS: tuple[tuple[str, RuleSet, Callable[[GameState], bool], str], ..
 )
 
 
-_NEEDS: dict[Callable[[GameState], bool], tuple[Callable[[RuleSet], bool], str]] = {
-    _short_next_hand: (lambda rules: rules.transfer, "it needs the transfer game (TRANSFER-1)"),
-}
+_NEEDS: Mapping[Callable[[GameState], bool], tuple[Callable[[RuleSet], bool], str]] = \
+    MappingProxyType({
+        _short_next_hand: (lambda rules: rules.transfer,
+                           "it needs the transfer game (TRANSFER-1)"),
+    })
 """The kinds of position some rule sets never reach, with what they need: not searched
 for at run time under rules without it."""
 
