@@ -98,6 +98,7 @@ def tab(browser: Any, site: str, *, width: int = 1280, height: int = 900,
                                   color_scheme=mode, accept_downloads=True, has_touch=touch,
                                   is_mobile=touch)
     page = context.new_page()
+    page.set_default_timeout(LOAD_MS)  # a busy two-core machine: no wait of 30 s suffices
     errors: list[str] = []
     requests = REQUESTS.setdefault(id(page), [])
     page.on("pageerror", lambda error: errors.append(str(error)))
