@@ -234,5 +234,6 @@ def test_a_move_of_the_way_to_a_position_that_the_engine_rejects_is_a_rule_failu
     results = check_positions(TurnsOnly(), positions, max_depth=2)
     assert all(not r.ok and r.unreached and r.rule_failure for r in results)
     assert all(r.error.startswith("not reached: the engine rejected move ") for r in results)
-    assert all("which the rules it claims allow there; it lists: " in r.error for r in results)
+    assert all("which the rules it claims allow there (CLAR-3: the engine asks another "
+               "seat); it lists: " in r.error for r in results)
     assert "      rule: not reached" in format_check(results)

@@ -70,6 +70,7 @@ from durak_spec.core.jsonio import (
 )
 from durak_spec.core.jsonio import Path as Path_
 from durak_spec.engine import apply, deck_order, is_legal, legal_actions, new_game
+from durak_spec.engine.turns import turn_rule
 from durak_spec.model.actions import Action, parse_action
 from durak_spec.model.rules import (
     AXES,
@@ -252,18 +253,32 @@ class _Walker:
         for action in target[len(self.path):]:
             verdict = self.engine.apply(action)
             if not isinstance(verdict, Accepted) and len(self.path) < len(self.moves):
-                listed = ", ".join(str(a) for a in self.engine.legal_actions()) or "nothing"
+                legal = self.engine.legal_actions()
+                listed = ", ".join(str(a) for a in legal) or "nothing"
+                rule = self._turn_rule(action, legal)
+                why = f" ({rule}: the engine asks another seat)" if rule else ""
                 raise PerftUnreachable(
                     f"not reached: the engine rejected move {len(self.path) + 1} of the "
                     f"{len(self.moves)} that reach the position from the deal, {action} "
                     f"({getattr(verdict, 'reason', verdict)}), which the rules it claims "
-                    f"allow there; it lists: {listed}")
+                    f"allow there{why}; it lists: {listed}", rule=rule)
             if not isinstance(verdict, Accepted):
                 line = ", ".join(str(a) for a in target)
                 raise PerftError(f"the engine rejected {action}, which it listed as legal, "
                                  f"after: {line or 'the deal'} ({verdict})")
             self.path.append(action)
             self._audit(self.path, action, verdict)
+
+    def _turn_rule(self, action: Action, listed: Sequence[Action]) -> str | None:
+        """The bout protocol's rule where the engine lets another seat act instead of the
+        one that played ``action`` (a difference of turn order), else ``None``."""
+        seats = {a.player for a in listed}
+        if not seats or action.player in seats:
+            return None
+        state = new_game(self.rules, deck=self.deck, seed=self.seed)
+        for done in self.path:
+            state = apply(state, done)
+        return turn_rule(state) or "CLAR-3"
 
     def _audit(self, path: Sequence[Action], action: Action | None,
                verdict: Verdict | None) -> None:
