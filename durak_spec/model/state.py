@@ -9,10 +9,13 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from durak_spec.core.cards import Card, Suit, format_cards
 from durak_spec.model.rules import Goal, RuleSet
+
+if TYPE_CHECKING:
+    from durak_spec.model.actions import Action
 
 __all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
 
@@ -85,7 +88,30 @@ def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
 _NOBODY: frozenset[int] = frozenset()
 
 
-class GameState(NamedTuple):
+class _Fields(NamedTuple):
+    # The value of a GameState: its fields, documented on GameState (the one class to use).
+    # GameState adds no field, only its methods and the memo.
+    rules: RuleSet
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    table: tuple[Pair, ...] = ()
+    discard: tuple[Card, ...] = ()
+    attacker: int = 0
+    defender: int = 1
+    opener: int = 0
+    bout: int = 0
+    taking: bool = False
+    passed: frozenset[int] = frozenset()
+    joined: tuple[int, ...] = ()
+    start_hands: tuple[int, ...] = ()
+    shown: frozenset[Card] = frozenset()
+    known: tuple[frozenset[Card], ...] = ()
+    finished: tuple[tuple[int, ...], ...] = ()
+    thrower: int | None = None
+
+
+class GameState(_Fields):
     """Everything the rules need to know about a game at one moment.
 
     Fields:
@@ -111,26 +137,26 @@ class GameState(NamedTuple):
       finished: the seats that are out, in groups by the bout end at which they went out.
       thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
         the bout's last attack card; ``None`` between bouts and under other protocols.
+
+    The memo: a state also remembers the legal actions the engine listed for it
+    (:func:`durak_spec.engine.legal_actions`), so that ``advance`` need not check again an
+    action taken from that listing, and the listing of a position is made once. It is a
+    pure function's result kept beside the value, not part of it: equality, hashing,
+    ``repr``, pickling and copying, ``persist`` and the wire see only the fields, and a
+    state built again from its fields lists the same actions. Filled on first use; two
+    threads listing one state at once both compute the same tuple, and either may be kept.
     """
 
-    rules: RuleSet
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    trump: Suit
-    table: tuple[Pair, ...] = ()
-    discard: tuple[Card, ...] = ()
-    attacker: int = 0
-    defender: int = 1
-    opener: int = 0
-    bout: int = 0
-    taking: bool = False
-    passed: frozenset[int] = frozenset()
-    joined: tuple[int, ...] = ()
-    start_hands: tuple[int, ...] = ()
-    shown: frozenset[Card] = frozenset()
-    known: tuple[frozenset[Card], ...] = ()
-    finished: tuple[tuple[int, ...], ...] = ()
-    thrower: int | None = None
+    # No ``__slots__ = ()`` here, unlike the named tuple of the fields: each state has a
+    # ``__dict__`` (allocated when the memo is first filled), and the memo lives there.
+
+    _legal: tuple[Action, ...] | None = None
+    """The memo of the legal actions, ``None`` until the engine lists them; only
+    :mod:`durak_spec.engine.referee` fills it. Read it through ``legal_actions``."""
+
+    def __getstate__(self) -> None:
+        """Pickling and copying keep the value only: the memo is not part of it."""
+        return None
 
     def replace(self, *, rules: RuleSet | None = None,
                 hands: tuple[tuple[Card, ...], ...] | None = None,
