@@ -86,6 +86,7 @@ def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
 
 
 _NOBODY: frozenset[int] = frozenset()
+_new_tuple = tuple.__new__
 
 
 class _Fields(NamedTuple):
@@ -158,7 +159,7 @@ class GameState(_Fields):
         """Pickling and copying keep the value only: the memo is not part of it."""
         return None
 
-    def replace(self, *, rules: RuleSet | None = None,
+    def replace(self, rules: RuleSet | None = None,
                 hands: tuple[tuple[Card, ...], ...] | None = None,
                 stock: tuple[Card, ...] | None = None, trump: Suit | None = None,
                 table: tuple[Pair, ...] | None = None, discard: tuple[Card, ...] | None = None,
@@ -174,17 +175,20 @@ class GameState(_Fields):
         """This state with the fields given by keyword changed, the others kept.
 
         The same as :meth:`_replace`, but checked by mypy (each field by name, with its
-        type) and about two thirds as costly, which matters to the engine: it builds a state
+        type) and about a third as costly, which matters to the engine: it builds a state
         at every step. No field of a state but ``thrower`` is ever ``None``, so ``None``
         means "keep"; ``thrower`` (which may be ``None``) is kept unless given.
-        (Calling ``GameState.__new__`` directly skips the class call's extra work; mypy
-        checks its arguments, in field order, against the fields' types.)
+
+        Give the fields by keyword. (They are not keyword-only parameters because CPython
+        fills the defaults of those one dictionary look-up each, 17 of them per call, which
+        costs more than all the rest of a build; ``tests/test_state_replace.py`` pins that
+        each keyword changes its own field, since the tuple below is built positionally,
+        in the order of the fields, the one place in the package that does so.)
         """
         (old_rules, old_hands, old_stock, old_trump, old_table, old_discard, old_attacker,
          old_defender, old_opener, old_bout, old_taking, old_passed, old_joined,
          old_start_hands, old_shown, old_known, old_finished, old_thrower) = self
-        return GameState.__new__(
-            GameState,
+        return _new_tuple(GameState, (
             old_rules if rules is None else rules,
             old_hands if hands is None else hands,
             old_stock if stock is None else stock,
@@ -202,7 +206,7 @@ class GameState(_Fields):
             old_shown if shown is None else shown,
             old_known if known is None else known,
             old_finished if finished is None else finished,
-            old_thrower if thrower == "keep" else thrower)
+            old_thrower if thrower == "keep" else thrower))
 
     # -- derived facts -------------------------------------------------------------
 
