@@ -78,6 +78,8 @@ def test_a_listed_state_steps_as_a_state_built_anew(game: tuple[str, int, int]) 
         fresh = advance(anew(state), rebuilt(action))  # no memo: every rule asked
         assert listed == fresh
         assert listed.state._legal == fresh.state._legal
+        # apply takes the same steps, without the step's record of events
+        assert apply(state, action) == apply(anew(state), rebuilt(action)) == listed.state
 
 
 @SETTINGS

@@ -247,17 +247,24 @@ def advance(state: GameState, action: Action) -> Step:
     cards leave (END-1), and the next attacker and defender are found (ORDER-4/5/6); the
     events say so.
     """
+    events: list[Event] = [Played(action)]
+    after = _play(state, action, events)
+    return Step(after, tuple(events))
+
+
+def _play(state: GameState, action: Action, events: list[Event]) -> GameState:
+    """The state after ``action`` (see :func:`advance`), the events beyond the action
+    itself added to ``events``."""
     if not _listed(state, action):
         found = broken_rule(state, action)  # the same rules as check asks
         if found is not None:
             raise found.illegal()
-    events: list[Event] = [Played(action)]
     after = record(state, action, _EFFECTS[type(action)](state, action, events))
     if after.table and not legal_actions(after):  # nobody may act: settled (bout_settled)
         after = end_bout(after, events)
         if after.thrower is not None:
             after = after.replace(thrower=None)
-    return Step(after, tuple(events))
+    return after
 
 
 def _listed(state: GameState, action: Action) -> bool:
@@ -289,5 +296,8 @@ itself (a transfer, an exchange) are added to the list."""
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``: ``advance(state, action).state``. Raises
-    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal."""
-    return advance(state, action).state
+    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
+
+    The same steps as :func:`advance`, without collecting the step's record (the events
+    of the bout end are made and dropped)."""
+    return _play(state, action, [])
