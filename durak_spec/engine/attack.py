@@ -23,7 +23,7 @@ from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.tables import OPENS, THROWS
+from durak_spec.engine.tables import OPENS, THROWS, UNCOVERED
 from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
 from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
@@ -131,7 +131,7 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
     seat = action.player
     hands, known = play_cards(state, seat, action.played)
     return state.replace(hands=hands, known=known,
-                          table=tuple([Pair(card) for card in action.played]),
+                          table=tuple([UNCOVERED[card] for card in action.played]),
                           opener=seat, joined=(seat,),
                           start_hands=tuple(map(len, state.hands)))
 
@@ -211,5 +211,5 @@ def throw_in(state: GameState, action: ThrowIn, events: list[Event]) -> GameStat
     """The state after ``action.player`` adds ``action.card`` to the attack."""
     seat = action.player
     hands, known = play_cards(state, seat, (action.card,))
-    return state.replace(hands=hands, known=known, table=(*state.table, Pair(action.card)),
+    return state.replace(hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
                           joined=join(state.joined, seat))

@@ -16,10 +16,10 @@ from __future__ import annotations
 from durak_spec.core.cards import Card, Rank, Suit
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.hands import play_cards
-from durak_spec.engine.tables import COVERS
+from durak_spec.engine.tables import COVERED, COVERS
 from durak_spec.model.actions import Action, Cover
 from durak_spec.model.events import Event
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState
 
 __all__ = ["beating_rule", "beats", "cover", "cover_breach", "cover_place_breach", "covers"]
 
@@ -108,5 +108,5 @@ def cover(state: GameState, action: Cover, events: list[Event]) -> GameState:
     hands, known = play_cards(state, action.player, (action.card,))
     table = state.table
     where = [pair.attack for pair in table].index(action.attack)
-    table = (*table[:where], Pair(action.attack, action.card), *table[where + 1:])
+    table = (*table[:where], COVERED[action.attack][action.card], *table[where + 1:])
     return state.replace(hands=hands, known=known, table=table)

@@ -22,11 +22,11 @@ from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import bout_cap
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.tables import SHOWS, TRANSFERS
+from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState
 
 __all__ = [
     "attack_rank",
@@ -182,7 +182,7 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
         known = (*known[:seat], known[seat] | {card}, *known[seat + 1:])
     else:
         hands, known = play_cards(state, seat, (card,))
-        table = (*table, Pair(card))
+        table = (*table, UNCOVERED[card])
     events.append(Transferred(seat, card, action.show, target))
     return state.replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
                          defender=target, joined=join(state.joined, seat),
