@@ -31,9 +31,10 @@ def beats(card: Card, attack: Card, trump: Suit) -> bool:
     trump ace falls to nothing, BEAT-4); a card of another suit beats only when it is a
     trump (BEAT-2; else BEAT-5).
     """
-    if card.suit == attack.suit:
+    suit = card.suit
+    if suit == attack.suit:
         return card.rank > attack.rank
-    return card.suit == trump
+    return suit == trump
 
 
 def beating_rule(card: Card, attack: Card, trump: Suit) -> str:

@@ -31,7 +31,7 @@ from durak_spec.engine.seats import next_in_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOut
 from durak_spec.model.rules import Goal, RuleSet
-from durak_spec.model.state import GameState, Outcome
+from durak_spec.model.state import GameState, Outcome, add_cards
 
 __all__ = ["end_bout", "game_ends", "next_roles", "out_breach", "over_breach", "result_breach"]
 
@@ -111,7 +111,7 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
         hands[defender] = tuple(sorted(hands[defender] + table))
         known[defender] = known[defender].union(table)
     else:  # DEFEND-1
-        discard = tuple(sorted(discard + table))
+        discard = add_cards(discard, table)
     events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
     stock = state.stock
     if stock:

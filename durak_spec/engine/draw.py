@@ -41,13 +41,18 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
     >>> draw_order(RuleSet(players=4, draw_order=DrawOrder.JOIN_ORDER), 0, 1, (0, 3, 2))
     (0, 3, 2, 1)
     """
+    order: list[int] = []
+    if rules.draw_order is _JOIN_ORDER:  # CLAR-8: the seats that joined, in that order
+        for seat in joined:
+            if seat != defender:
+                order.append(seat)
     players = rules.players
-    clockwise = [(opener + step) % players for step in range(players)]
-    if rules.draw_order is _JOIN_ORDER:
-        first = [seat for seat in joined if seat != defender]
-        rest = [seat for seat in clockwise if seat not in first and seat != defender]
-        return (*first, *rest, defender)
-    return (*[seat for seat in clockwise if seat != defender], defender)
+    for step in range(players):  # CLAR-7: (the others) clockwise from the opener
+        seat = (opener + step) % players
+        if seat != defender and seat not in order:
+            order.append(seat)
+    order.append(defender)  # the defender last
+    return tuple(order)
 
 
 def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:

@@ -9,6 +9,8 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from durak_spec.core.cards import Card, Suit, format_cards
@@ -17,7 +19,7 @@ from durak_spec.model.rules import Goal, RuleSet
 if TYPE_CHECKING:
     from durak_spec.model.actions import Action
 
-__all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
+__all__ = ["GameState", "Outcome", "Pair", "add_cards", "card_key", "sort_cards"]
 
 
 class Pair(NamedTuple):
@@ -83,6 +85,21 @@ def card_key(card: Card) -> tuple[int, int]:
 def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     """Cards in canonical order (rank, then suit: ``6♣ 6♥ 7♦ 9♣ K♠``)."""
     return tuple(sorted(cards))
+
+
+def add_cards(cards: tuple[Card, ...], added: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards``, in canonical order, with ``added`` put in their places: the same as
+    ``sort_cards((*cards, *added))``, with fewer comparisons of cards when a few cards
+    join many (a bout's cards joining the discard pile).
+
+    >>> from durak_spec.core.cards import parse_card as c
+    >>> add_cards((c("6♣"), c("9♣"), c("K♠")), (c("7♦"), c("6♥")))
+    (Card.parse('6♣'), Card.parse('6♥'), Card.parse('7♦'), Card.parse('9♣'), Card.parse('K♠'))
+    """
+    merged = list(cards)
+    for card in added:
+        insort(merged, card)
+    return tuple(merged)
 
 
 _NOBODY: frozenset[int] = frozenset()
