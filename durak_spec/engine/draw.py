@@ -62,11 +62,11 @@ def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
-         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event]
+         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event] | None
          ) -> tuple[Card, ...]:
     """Refill ``hands`` from ``stock`` in ``order`` (DRAW-1, DRAW-3, DRAW-4, DRAW-5);
     return what is left of the stock. ``hands`` and ``known`` are updated in place, and
-    each player's draw is added to ``events``."""
+    each player's draw is added to ``events`` (unless that is ``None``)."""
     face_up = stock[-1] if stock and rules.players < 6 else None
     for seat in order:
         if not stock:  # DRAW-4
@@ -76,7 +76,8 @@ def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
             continue
         drawn, stock = stock[:need], stock[need:]
         hands[seat] = tuple(sorted(hands[seat] + drawn))
-        events.append(Drew(seat, drawn))
+        if events is not None:
+            events.append(Drew(seat, drawn))
         if not stock and face_up is not None:  # DRAW-5: the face-up trump went to this seat
             known[seat] = known[seat] | {face_up}
     return stock

@@ -252,14 +252,15 @@ def advance(state: GameState, action: Action) -> Step:
     return Step(after, tuple(events))
 
 
-def _play(state: GameState, action: Action, events: list[Event]) -> GameState:
+def _play(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     """The state after ``action`` (see :func:`advance`), the events beyond the action
-    itself added to ``events``."""
+    itself added to ``events`` (``None`` for no record)."""
     if not _listed(state, action):
         found = broken_rule(state, action)  # the same rules as check asks
         if found is not None:
             raise found.illegal()
-    after = record(state, action, _EFFECTS[type(action)](state, action, events))
+    effect = _EFFECTS[type(action)]
+    after = record(state, action, effect(state, action, [] if events is None else events))
     if after.table and not legal_actions(after):  # nobody may act: settled (bout_settled)
         after = end_bout(after, events)
         if after.thrower is not None:
@@ -298,6 +299,5 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``: ``advance(state, action).state``. Raises
     :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
 
-    The same steps as :func:`advance`, without collecting the step's record (the events
-    of the bout end are made and dropped)."""
-    return _play(state, action, [])
+    The same steps as :func:`advance`, without the step's record of events."""
+    return _play(state, action, None)
