@@ -95,8 +95,13 @@ def covers(state: GameState) -> list[Action]:
     trump = state.trump
     hand = state.hands[defender]
     by_attack = COVERS[defender]
+    uncovered: list[Card] = []
+    for pair in state.table:  # plain loops: this runs whenever the defender moves
+        if pair.cover is None:
+            uncovered.append(pair.attack)
+    uncovered.sort()
     found: list[Action] = []
-    for attack in sorted([pair.attack for pair in state.table if pair.cover is None]):
+    for attack in uncovered:
         options = by_attack[attack]
         for card in hand:
             if beats(card, attack, trump):

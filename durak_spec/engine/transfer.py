@@ -16,7 +16,7 @@ it, and it can be shown once per bout (CLAR-6). The throw-in game has no transfe
 
 from __future__ import annotations
 
-from durak_spec.core.cards import Rank, format_cards
+from durak_spec.core.cards import Card, Rank, format_cards
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
@@ -156,13 +156,19 @@ def transfers(state: GameState) -> list[Action]:
     rank = attack_rank(state)
     if rank is None:
         return []
-    hand = [card for card in state.hands[defender] if card.rank == rank]
+    hand: list[Card] = []
+    for card in state.hands[defender]:  # plain loops: this runs whenever the defender moves
+        if card.rank == rank:
+            hand.append(card)
+    if not hand:
+        return []
     found: list[Action] = []
     count = len(state.table) + 1
-    if hand and room_breach(state, count) is None and capacity_breach(state, count) is None:
+    if room_breach(state, count) is None and capacity_breach(state, count) is None:
         played = TRANSFERS[defender]
-        found.extend(played[card] for card in hand)
-    if hand and state.rules.transfer_by_showing_trump:
+        for card in hand:
+            found.append(played[card])
+    if state.rules.transfer_by_showing_trump:
         count = len(state.table)
         if room_breach(state, count) is None and capacity_breach(state, count) is None:
             shows = SHOWS[defender]
