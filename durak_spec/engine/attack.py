@@ -130,8 +130,10 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
     size at the bout's start (LIMIT-2)."""
     seat = action.player
     hands, known = play_cards(state, seat, action.played)
-    return state.replace(hands=hands, known=known,
-                          table=tuple([UNCOVERED[card] for card in action.played]),
+    table: list[Pair] = []
+    for card in action.played:  # a plain loop: a comprehension is a call of its own
+        table.append(UNCOVERED[card])
+    return state.replace(hands=hands, known=known, table=tuple(table),
                           opener=seat, joined=(seat,),
                           start_hands=tuple(map(len, state.hands)))
 

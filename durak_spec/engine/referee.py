@@ -255,7 +255,10 @@ def advance(state: GameState, action: Action) -> Step:
 def _play(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     """The state after ``action`` (see :func:`advance`), the events beyond the action
     itself added to ``events`` (``None`` for no record)."""
-    if not _listed(state, action):
+    for legal in state._legal or ():  # an action from this state's listing, the very
+        if legal is action:             # object, the rules have found legal already
+            break
+    else:  # anything else, an equal action built anew too, is checked
         found = broken_rule(state, action)  # the same rules as check asks
         if found is not None:
             raise found.illegal()
@@ -266,19 +269,6 @@ def _play(state: GameState, action: Action, events: list[Event] | None) -> GameS
         if after.thrower is not None:
             after = after.replace(thrower=None)
     return after
-
-
-def _listed(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is one of the actions :func:`legal_actions` has already listed
-    for ``state`` (the very object, taken from the listing): then the rules have already
-    said it is legal, and ``advance`` does not ask them again. Anything else, an equal
-    action built anew too, is checked by :func:`broken_rule`."""
-    listed = state._legal
-    if listed is not None:
-        for legal in listed:  # a plain loop: this runs at every step
-            if legal is action:
-                return True
-    return False
 
 
 _EFFECTS: Mapping[type[Action], Callable[[GameState, Any, list[Event]], GameState]] = \
