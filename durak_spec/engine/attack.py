@@ -111,7 +111,9 @@ def openings(state: GameState) -> list[Action]:
     seat = state.attacker
     hand = state.hands[seat]
     opens = OPENS[seat]
-    found: list[Action] = [opens[card] for card in hand]
+    found: list[Action] = []
+    for card in hand:  # plain loops: a comprehension is a call of its own
+        found.append(opens[card])
     if opens_with_several(state.rules):
         limit, _ = attack_limit(state)
         by_rank: dict[Rank, list[Card]] = {}
@@ -206,7 +208,11 @@ def throw_ins(state: GameState, seat: int, ranks: frozenset[Rank] | None = None
     if ranks is None:
         ranks = table_ranks(state.table)
     throws = THROWS[seat]
-    return [throws[card] for card in state.hands[seat] if card.rank in ranks]
+    found: list[Action] = []
+    for card in state.hands[seat]:
+        if card.rank in ranks:
+            found.append(throws[card])
+    return found
 
 
 def throw_in(state: GameState, action: ThrowIn, events: list[Event]) -> GameState:
