@@ -22,7 +22,10 @@ For the throw-in and the transfer game (``classic-throw-in``, ``classic-transfer
   and the maximum, and the maximum over the median;
 * with ``--instructions N`` (needs ``valgrind``): the machine instructions per game of
   N games of each row, counted by cachegrind, which no other load of the machine
-  changes: the steadiest ratio on a shared machine.
+  changes: the steadiest ratio on a shared machine. Both counts (N games, and none, to
+  subtract the start and the imports) run with ``PYTHONHASHSEED=0``, as the workers do:
+  with a random seed per run the string hashes differ, and so does the cost of the start,
+  by up to 3 % of a two-player game's count for N = 3.
 
 Progress goes to stderr, the result to stdout as Markdown (or JSON with ``--json``). The
 goal of issue 9: the new engine keeps at least 80 % of the base's games per second, and
@@ -231,7 +234,8 @@ def instructions(tree: Path, name: str, players: int, games: int) -> int | None:
         run = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
              "--cachegrind-out-file=/dev/null", sys.executable, "-c", WORKER, str(tree),
-             name, str(players), str(batch)], capture_output=True, text=True, check=True)
+             name, str(players), str(batch)], capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"})
         found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
         if found is None:
             raise SystemExit(f"compare.py: no instruction count from valgrind:\n{run.stderr}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +48,34 @@ def test_replace_keeps_falsy_values() -> None:
     changed = state.replace(attacker=0, bout=0, taking=False, table=(), passed=frozenset())
     assert (changed.attacker, changed.bout, changed.taking, changed.table, changed.passed) == (
         0, 0, False, (), frozenset())
+
+
+def test_every_caller_gives_the_fields_by_keyword() -> None:
+    # GameState.replace takes its fields as plain parameters, not keyword-only ones (those
+    # cost CPython a dict look-up per default: a third of a build), so nothing but this
+    # scan keeps callers to keywords: a call of ``.replace`` that names a field of the
+    # state passes no positional argument, and a positional call has the two or three
+    # arguments of ``str.replace`` or ``os.replace`` (a state's replace takes no more than
+    # a field or two by position, which mypy would also check against the fields' types).
+    fields = set(GameState._fields)
+    root = Path(__file__).resolve().parent.parent
+    found: list[str] = []
+    calls = 0
+    for folder in ("durak_spec", "tests", "examples", "benchmarks"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "replace"):
+                    continue
+                if ast.unparse(node.func.value) == "dataclasses":  # (instance, **changes)
+                    continue
+                named = {keyword.arg for keyword in node.keywords}
+                where = f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)[:80]}"
+                if named & fields:
+                    calls += 1
+                    if node.args:
+                        found.append(where)
+                elif node.args and not (2 <= len(node.args) <= 3 and not node.keywords):
+                    found.append(where)
+    assert not found, "give a state's fields to replace by keyword:\n" + "\n".join(found)
+    assert calls > 10  # the engine's own builds are among them

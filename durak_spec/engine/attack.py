@@ -23,7 +23,7 @@ from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.tables import OPENS, THROWS
+from durak_spec.engine.tables import OPENS, THROWS, UNCOVERED
 from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
 from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
@@ -111,7 +111,9 @@ def openings(state: GameState) -> list[Action]:
     seat = state.attacker
     hand = state.hands[seat]
     opens = OPENS[seat]
-    found: list[Action] = [opens[card] for card in hand]
+    found: list[Action] = []
+    for card in hand:  # plain loops: a comprehension is a call of its own
+        found.append(opens[card])
     if opens_with_several(state.rules):
         limit, _ = attack_limit(state)
         by_rank: dict[Rank, list[Card]] = {}
@@ -130,8 +132,10 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
     size at the bout's start (LIMIT-2)."""
     seat = action.player
     hands, known = play_cards(state, seat, action.played)
-    return state.replace(hands=hands, known=known,
-                          table=tuple([Pair(card) for card in action.played]),
+    table: list[Pair] = []
+    for card in action.played:  # a plain loop: a comprehension is a call of its own
+        table.append(UNCOVERED[card])
+    return state.replace(hands=hands, known=known, table=tuple(table),
                           opener=seat, joined=(seat,),
                           start_hands=tuple(map(len, state.hands)))
 
@@ -204,12 +208,16 @@ def throw_ins(state: GameState, seat: int, ranks: frozenset[Rank] | None = None
     if ranks is None:
         ranks = table_ranks(state.table)
     throws = THROWS[seat]
-    return [throws[card] for card in state.hands[seat] if card.rank in ranks]
+    found: list[Action] = []
+    for card in state.hands[seat]:
+        if card.rank in ranks:
+            found.append(throws[card])
+    return found
 
 
 def throw_in(state: GameState, action: ThrowIn, events: list[Event]) -> GameState:
     """The state after ``action.player`` adds ``action.card`` to the attack."""
     seat = action.player
     hands, known = play_cards(state, seat, (action.card,))
-    return state.replace(hands=hands, known=known, table=(*state.table, Pair(action.card)),
+    return state.replace(hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
                           joined=join(state.joined, seat))

@@ -16,10 +16,10 @@ from __future__ import annotations
 from durak_spec.core.cards import Card, Rank, Suit
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.hands import play_cards
-from durak_spec.engine.tables import COVERS
+from durak_spec.engine.tables import COVERED, COVERS
 from durak_spec.model.actions import Action, Cover
 from durak_spec.model.events import Event
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState
 
 __all__ = ["beating_rule", "beats", "cover", "cover_breach", "cover_place_breach", "covers"]
 
@@ -31,9 +31,10 @@ def beats(card: Card, attack: Card, trump: Suit) -> bool:
     trump ace falls to nothing, BEAT-4); a card of another suit beats only when it is a
     trump (BEAT-2; else BEAT-5).
     """
-    if card.suit == attack.suit:
+    suit = card.suit
+    if suit == attack.suit:
         return card.rank > attack.rank
-    return card.suit == trump
+    return suit == trump
 
 
 def beating_rule(card: Card, attack: Card, trump: Suit) -> str:
@@ -94,8 +95,13 @@ def covers(state: GameState) -> list[Action]:
     trump = state.trump
     hand = state.hands[defender]
     by_attack = COVERS[defender]
+    uncovered: list[Card] = []
+    for pair in state.table:  # plain loops: this runs whenever the defender moves
+        if pair.cover is None:
+            uncovered.append(pair.attack)
+    uncovered.sort()
     found: list[Action] = []
-    for attack in sorted([pair.attack for pair in state.table if pair.cover is None]):
+    for attack in uncovered:
         options = by_attack[attack]
         for card in hand:
             if beats(card, attack, trump):
@@ -108,5 +114,5 @@ def cover(state: GameState, action: Cover, events: list[Event]) -> GameState:
     hands, known = play_cards(state, action.player, (action.card,))
     table = state.table
     where = [pair.attack for pair in table].index(action.attack)
-    table = (*table[:where], Pair(action.attack, action.card), *table[where + 1:])
+    table = (*table[:where], COVERED[action.attack][action.card], *table[where + 1:])
     return state.replace(hands=hands, known=known, table=table)

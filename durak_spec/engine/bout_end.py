@@ -31,7 +31,7 @@ from durak_spec.engine.seats import next_in_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOut
 from durak_spec.model.rules import Goal, RuleSet
-from durak_spec.model.state import GameState, Outcome
+from durak_spec.model.state import GameState, Outcome, add_cards
 
 __all__ = ["end_bout", "game_ends", "next_roles", "out_breach", "over_breach", "result_breach"]
 
@@ -96,11 +96,12 @@ def next_roles(state: GameState, taken: bool, out: frozenset[int]) -> tuple[int,
     return attacker, next_in_game(attacker, players, out)
 
 
-def end_bout(state: GameState, events: list[Event]) -> GameState:
+def end_bout(state: GameState, events: list[Event] | None) -> GameState:
     """The state after the bout in play ends: the table is discarded (DEFEND-1) or taken
     (TAKE-2), everyone draws, players out of cards leave (END-1), and either the game is
     over (END-3, END-4) or the next bout's roles are found (ORDER-4 .. ORDER-6).
-    The events of all this are added to ``events``, in order."""
+    The events of all this are added to ``events``, in order (``None``: no record is
+    kept, as ``apply`` asks)."""
     taken = state.taking
     hands = list(state.hands)
     known = list(state.known)
@@ -111,8 +112,9 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
         hands[defender] = tuple(sorted(hands[defender] + table))
         known[defender] = known[defender].union(table)
     else:  # DEFEND-1
-        discard = tuple(sorted(discard + table))
-    events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
+        discard = add_cards(discard, table)
+    if events is not None:
+        events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
     stock = state.stock
     if stock:
         order = draw_order(state.rules, state.opener, defender, state.joined)
@@ -124,14 +126,17 @@ def end_bout(state: GameState, events: list[Event]) -> GameState:
         if gone:
             finished = (*finished, gone)
             out = out | frozenset(gone)
-            events.append(WentOut(gone))
+            if events is not None:
+                events.append(WentOut(gone))
     if game_ends(state.rules, out, len(hands)):
         rest = tuple(seat for seat in range(len(hands)) if seat not in out)
         attacker = next_defender = rest[0] if rest else state.attacker
-        events.append(GameOver(Outcome.of(finished, rest)))
+        if events is not None:
+            events.append(GameOver(Outcome.of(finished, rest)))
     else:
         attacker, next_defender = next_roles(state, taken, out)
-        events.append(NextBout(state.bout + 2, attacker, next_defender))
+        if events is not None:
+            events.append(NextBout(state.bout + 2, attacker, next_defender))
     return state.replace(
         hands=tuple(hands), stock=stock, table=(), discard=discard, attacker=attacker,
         defender=next_defender, opener=attacker, bout=state.bout + 1, taking=False,

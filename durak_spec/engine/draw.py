@@ -41,13 +41,18 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
     >>> draw_order(RuleSet(players=4, draw_order=DrawOrder.JOIN_ORDER), 0, 1, (0, 3, 2))
     (0, 3, 2, 1)
     """
+    order: list[int] = []
+    if rules.draw_order is _JOIN_ORDER:  # CLAR-8: the seats that joined, in that order
+        for seat in joined:
+            if seat != defender:
+                order.append(seat)
     players = rules.players
-    clockwise = [(opener + step) % players for step in range(players)]
-    if rules.draw_order is _JOIN_ORDER:
-        first = [seat for seat in joined if seat != defender]
-        rest = [seat for seat in clockwise if seat not in first and seat != defender]
-        return (*first, *rest, defender)
-    return (*[seat for seat in clockwise if seat != defender], defender)
+    for step in range(players):  # CLAR-7: (the others) clockwise from the opener
+        seat = (opener + step) % players
+        if seat != defender and seat not in order:
+            order.append(seat)
+    order.append(defender)  # the defender last
+    return tuple(order)
 
 
 def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -57,11 +62,11 @@ def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
-         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event]
+         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event] | None
          ) -> tuple[Card, ...]:
     """Refill ``hands`` from ``stock`` in ``order`` (DRAW-1, DRAW-3, DRAW-4, DRAW-5);
     return what is left of the stock. ``hands`` and ``known`` are updated in place, and
-    each player's draw is added to ``events``."""
+    each player's draw is added to ``events`` (unless that is ``None``)."""
     face_up = stock[-1] if stock and rules.players < 6 else None
     for seat in order:
         if not stock:  # DRAW-4
@@ -71,7 +76,8 @@ def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
             continue
         drawn, stock = stock[:need], stock[need:]
         hands[seat] = tuple(sorted(hands[seat] + drawn))
-        events.append(Drew(seat, drawn))
+        if events is not None:
+            events.append(Drew(seat, drawn))
         if not stock and face_up is not None:  # DRAW-5: the face-up trump went to this seat
             known[seat] = known[seat] | {face_up}
     return stock

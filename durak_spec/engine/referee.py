@@ -44,7 +44,6 @@ from durak_spec.engine.transfer import (
     unbeaten_breach,
 )
 from durak_spec.engine.turns import (
-    bout_settled,
     defender_to_move,
     done,
     pending,
@@ -75,8 +74,20 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Actions are grouped by seat (ascending), then by kind (open, throw, cover, transfer,
     show, take, done, exchange), then by cards in canonical order. The game is over when
-    this is empty.
+    this is empty; in a bout, the bout is settled (ATTACK-5,
+    :func:`~durak_spec.engine.turns.bout_settled`).
+
+    The listing is made once per state and kept in the state's memo (see
+    :class:`~durak_spec.model.state.GameState`): asking again returns the same tuple.
     """
+    listed = state._legal
+    if listed is None:
+        listed = state._legal = _listing(state)
+    return listed
+
+
+def _listing(state: GameState) -> tuple[Action, ...]:
+    """The legal actions of ``state``, worked out from the rules (see :func:`legal_actions`)."""
     if state.finished and over_breach(state) is not None:  # CLAR-2
         return ()
     if not state.table:
@@ -236,16 +247,28 @@ def advance(state: GameState, action: Action) -> Step:
     cards leave (END-1), and the next attacker and defender are found (ORDER-4/5/6); the
     events say so.
     """
-    found = broken_rule(state, action)  # the same rules as check asks
-    if found is not None:
-        raise found.illegal()
     events: list[Event] = [Played(action)]
-    after = record(state, action, _EFFECTS[type(action)](state, action, events))
-    if after.table and bout_settled(after):
+    after = _play(state, action, events)
+    return Step(after, tuple(events))
+
+
+def _play(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """The state after ``action`` (see :func:`advance`), the events beyond the action
+    itself added to ``events`` (``None`` for no record)."""
+    for legal in state._legal or ():  # an action from this state's listing, the very
+        if legal is action:             # object, the rules have found legal already
+            break
+    else:  # anything else, an equal action built anew too, is checked
+        found = broken_rule(state, action)  # the same rules as check asks
+        if found is not None:
+            raise found.illegal()
+    effect = _EFFECTS[type(action)]
+    after = record(state, action, effect(state, action, [] if events is None else events))
+    if after.table and not legal_actions(after):  # nobody may act: settled (bout_settled)
         after = end_bout(after, events)
         if after.thrower is not None:
             after = after.replace(thrower=None)
-    return Step(after, tuple(events))
+    return after
 
 
 _EFFECTS: Mapping[type[Action], Callable[[GameState, Any, list[Event]], GameState]] = \
@@ -264,5 +287,7 @@ itself (a transfer, an exchange) are added to the list."""
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``: ``advance(state, action).state``. Raises
-    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal."""
-    return advance(state, action).state
+    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
+
+    The same steps as :func:`advance`, without the step's record of events."""
+    return _play(state, action, None)

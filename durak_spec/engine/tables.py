@@ -3,7 +3,10 @@
 ``legal_actions`` hands out these shared, immutable action objects instead of building
 new ones for every position (an action is a frozen value, so sharing one is safe).
 ``OPENS[seat][card]`` is ``Open(seat, (card,))``, ``COVERS[seat][attack][card]`` is
-``Cover(seat, attack, card)``, and so on for every seat of a six-player game.
+``Cover(seat, attack, card)``, and so on for every seat of a six-player game. The pairs
+of the table are shared the same way: ``UNCOVERED[card]`` is ``Pair(card)``,
+``COVERED[attack][card]`` is ``Pair(attack, card)`` (a lookup costs an eighth of building
+a named tuple).
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from types import MappingProxyType
 from durak_spec.core.cards import DECK, Card
 from durak_spec.model.actions import Cover, Done, ExchangeTrump, Open, Take, ThrowIn, Transfer
 from durak_spec.model.rules import MAX_PLAYERS
+from durak_spec.model.state import Pair
 
-__all__ = ["COVERS", "DONES", "EXCHANGES", "OPENS", "SHOWS", "TAKES", "THROWS", "TRANSFERS"]
+__all__ = ["COVERED", "COVERS", "DONES", "EXCHANGES", "OPENS", "SHOWS", "TAKES", "THROWS",
+           "TRANSFERS", "UNCOVERED"]
 
 _SEATS = range(MAX_PLAYERS)
 
@@ -34,3 +39,6 @@ SHOWS: tuple[Mapping[Card, Transfer], ...] = tuple(
 TAKES: tuple[Take, ...] = tuple(Take(seat) for seat in _SEATS)
 DONES: tuple[Done, ...] = tuple(Done(seat) for seat in _SEATS)
 EXCHANGES: tuple[ExchangeTrump, ...] = tuple(ExchangeTrump(seat) for seat in _SEATS)
+UNCOVERED: Mapping[Card, Pair] = MappingProxyType({card: Pair(card) for card in DECK})
+COVERED: Mapping[Card, Mapping[Card, Pair]] = MappingProxyType({
+    attack: MappingProxyType({card: Pair(attack, card) for card in DECK}) for attack in DECK})

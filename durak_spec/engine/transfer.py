@@ -16,17 +16,17 @@ it, and it can be shown once per bout (CLAR-6). The throw-in game has no transfe
 
 from __future__ import annotations
 
-from durak_spec.core.cards import Rank, format_cards
+from durak_spec.core.cards import Card, Rank, format_cards
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import bout_cap
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.tables import SHOWS, TRANSFERS
+from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState
 
 __all__ = [
     "attack_rank",
@@ -156,13 +156,19 @@ def transfers(state: GameState) -> list[Action]:
     rank = attack_rank(state)
     if rank is None:
         return []
-    hand = [card for card in state.hands[defender] if card.rank == rank]
+    hand: list[Card] = []
+    for card in state.hands[defender]:  # plain loops: this runs whenever the defender moves
+        if card.rank == rank:
+            hand.append(card)
+    if not hand:
+        return []
     found: list[Action] = []
     count = len(state.table) + 1
-    if hand and room_breach(state, count) is None and capacity_breach(state, count) is None:
+    if room_breach(state, count) is None and capacity_breach(state, count) is None:
         played = TRANSFERS[defender]
-        found.extend(played[card] for card in hand)
-    if hand and state.rules.transfer_by_showing_trump:
+        for card in hand:
+            found.append(played[card])
+    if state.rules.transfer_by_showing_trump:
         count = len(state.table)
         if room_breach(state, count) is None and capacity_breach(state, count) is None:
             shows = SHOWS[defender]
@@ -182,7 +188,7 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
         known = (*known[:seat], known[seat] | {card}, *known[seat + 1:])
     else:
         hands, known = play_cards(state, seat, (card,))
-        table = (*table, Pair(card))
+        table = (*table, UNCOVERED[card])
     events.append(Transferred(seat, card, action.show, target))
     return state.replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
                          defender=target, joined=join(state.joined, seat),

@@ -69,6 +69,11 @@ __all__ = [
 
 _NOBODY: frozenset[int] = frozenset()
 
+# The bout protocols, read once: looking a member up on its enum class costs about ten
+# times as much as reading a name, and ``pending`` and ``record`` run at every step.
+_FREE = TurnOrder.FREE
+_LAST_THROWER = TurnOrder.LAST_THROWER
+
 
 def defender_to_move(state: GameState) -> bool:
     """Whether the defender has a move now: some attack card is uncovered and no take is
@@ -143,7 +148,7 @@ def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
     cover."""
-    if state.rules.turn_order is TurnOrder.FREE:
+    if state.rules.turn_order is _FREE:
         return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
@@ -151,7 +156,12 @@ def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int
 
 def bout_settled(state: GameState) -> bool:
     """ATTACK-5: whether the bout in play is over: nothing is left for the defender to do
-    and no attacker may still add a card."""
+    and no attacker may still add a card.
+
+    ``advance`` asks the same through the listing of the position, which it needs next
+    anyway: a bout in play is settled exactly when ``legal_actions`` lists nothing (the
+    defender to move always may take; an attacker still pending always has a card to
+    add); ``tests/test_engine_memo.py`` checks that the two agree."""
     return bool(state.table) and not defender_to_move(state) and not pending(state)
 
 
@@ -292,7 +302,7 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
     passed = passed_after(state, action)
     if after.passed != passed:
         after = after.replace(passed=passed)
-    if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
+    if state.rules.turn_order is _LAST_THROWER and isinstance(
             action, (Open, ThrowIn, Transfer)):
         after = after.replace(thrower=action.player)
     return after

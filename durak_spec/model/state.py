@@ -9,12 +9,17 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from bisect import insort
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from durak_spec.core.cards import Card, Suit, format_cards
 from durak_spec.model.rules import Goal, RuleSet
 
-__all__ = ["GameState", "Outcome", "Pair", "card_key", "sort_cards"]
+if TYPE_CHECKING:
+    from durak_spec.model.actions import Action
+
+__all__ = ["GameState", "Outcome", "Pair", "add_cards", "card_key", "sort_cards"]
 
 
 class Pair(NamedTuple):
@@ -82,10 +87,49 @@ def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+def add_cards(cards: tuple[Card, ...], added: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards``, in canonical order, with ``added`` put in their places: the same as
+    ``sort_cards((*cards, *added))``, with fewer comparisons of cards when a few cards
+    join many (a bout's cards joining the discard pile).
+
+    >>> from durak_spec.core.cards import parse_card as c
+    >>> add_cards((c("6♣"), c("9♣"), c("K♠")), (c("7♦"), c("6♥")))
+    (Card.parse('6♣'), Card.parse('6♥'), Card.parse('7♦'), Card.parse('9♣'), Card.parse('K♠'))
+    """
+    merged = list(cards)
+    for card in added:
+        insort(merged, card)
+    return tuple(merged)
+
+
 _NOBODY: frozenset[int] = frozenset()
+_new_tuple = tuple.__new__
 
 
-class GameState(NamedTuple):
+class _Fields(NamedTuple):
+    # The value of a GameState: its fields, documented on GameState (the one class to use).
+    # GameState adds no field, only its methods and the memo.
+    rules: RuleSet
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    table: tuple[Pair, ...] = ()
+    discard: tuple[Card, ...] = ()
+    attacker: int = 0
+    defender: int = 1
+    opener: int = 0
+    bout: int = 0
+    taking: bool = False
+    passed: frozenset[int] = frozenset()
+    joined: tuple[int, ...] = ()
+    start_hands: tuple[int, ...] = ()
+    shown: frozenset[Card] = frozenset()
+    known: tuple[frozenset[Card], ...] = ()
+    finished: tuple[tuple[int, ...], ...] = ()
+    thrower: int | None = None
+
+
+class GameState(_Fields):
     """Everything the rules need to know about a game at one moment.
 
     Fields:
@@ -111,28 +155,28 @@ class GameState(NamedTuple):
       finished: the seats that are out, in groups by the bout end at which they went out.
       thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
         the bout's last attack card; ``None`` between bouts and under other protocols.
+
+    The memo: a state also remembers the legal actions the engine listed for it
+    (:func:`durak_spec.engine.legal_actions`), so that ``advance`` need not check again an
+    action taken from that listing, and the listing of a position is made once. It is a
+    pure function's result kept beside the value, not part of it: equality, hashing,
+    ``repr``, pickling and copying, ``persist`` and the wire see only the fields, and a
+    state built again from its fields lists the same actions. Filled on first use; two
+    threads listing one state at once both compute the same tuple, and either may be kept.
     """
 
-    rules: RuleSet
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    trump: Suit
-    table: tuple[Pair, ...] = ()
-    discard: tuple[Card, ...] = ()
-    attacker: int = 0
-    defender: int = 1
-    opener: int = 0
-    bout: int = 0
-    taking: bool = False
-    passed: frozenset[int] = frozenset()
-    joined: tuple[int, ...] = ()
-    start_hands: tuple[int, ...] = ()
-    shown: frozenset[Card] = frozenset()
-    known: tuple[frozenset[Card], ...] = ()
-    finished: tuple[tuple[int, ...], ...] = ()
-    thrower: int | None = None
+    # No ``__slots__ = ()`` here, unlike the named tuple of the fields: each state has a
+    # ``__dict__`` (allocated when the memo is first filled), and the memo lives there.
 
-    def replace(self, *, rules: RuleSet | None = None,
+    _legal: tuple[Action, ...] | None = None
+    """The memo of the legal actions, ``None`` until the engine lists them; only
+    :mod:`durak_spec.engine.referee` fills it. Read it through ``legal_actions``."""
+
+    def __getstate__(self) -> None:
+        """Pickling and copying keep the value only: the memo is not part of it."""
+        return None
+
+    def replace(self, rules: RuleSet | None = None,
                 hands: tuple[tuple[Card, ...], ...] | None = None,
                 stock: tuple[Card, ...] | None = None, trump: Suit | None = None,
                 table: tuple[Pair, ...] | None = None, discard: tuple[Card, ...] | None = None,
@@ -148,17 +192,21 @@ class GameState(NamedTuple):
         """This state with the fields given by keyword changed, the others kept.
 
         The same as :meth:`_replace`, but checked by mypy (each field by name, with its
-        type) and about two thirds as costly, which matters to the engine: it builds a state
+        type) and about a third as costly, which matters to the engine: it builds a state
         at every step. No field of a state but ``thrower`` is ever ``None``, so ``None``
         means "keep"; ``thrower`` (which may be ``None``) is kept unless given.
-        (Calling ``GameState.__new__`` directly skips the class call's extra work; mypy
-        checks its arguments, in field order, against the fields' types.)
+
+        Give the fields by keyword. (They are not keyword-only parameters because CPython
+        fills the defaults of those one dictionary look-up each, 17 of them per call, which
+        costs more than all the rest of a build; ``tests/test_state_replace.py`` pins that
+        each keyword changes its own field, since the tuple below is built positionally,
+        in the order of the fields, the one place in the package that does so.)
         """
+        # self[:] is a plain tuple, which CPython unpacks four times as fast as a subclass
         (old_rules, old_hands, old_stock, old_trump, old_table, old_discard, old_attacker,
          old_defender, old_opener, old_bout, old_taking, old_passed, old_joined,
-         old_start_hands, old_shown, old_known, old_finished, old_thrower) = self
-        return GameState.__new__(
-            GameState,
+         old_start_hands, old_shown, old_known, old_finished, old_thrower) = self[:]
+        return _new_tuple(GameState, (
             old_rules if rules is None else rules,
             old_hands if hands is None else hands,
             old_stock if stock is None else stock,
@@ -176,7 +224,7 @@ class GameState(NamedTuple):
             old_shown if shown is None else shown,
             old_known if known is None else known,
             old_finished if finished is None else finished,
-            old_thrower if thrower == "keep" else thrower)
+            old_thrower if isinstance(thrower, str) else thrower))  # "keep"
 
     # -- derived facts -------------------------------------------------------------
 
