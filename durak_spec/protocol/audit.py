@@ -86,13 +86,19 @@ def report_problems(report: Report, players: int,
     if len(report.hands) != players:
         bad("DEAL-3", f"the report has {len(report.hands)} hands in a game of {players} "
                       "players")
-    where = _places(report)
-    for card, places in where.items():
-        if len(places) > 1:
-            bad("DEAL-1", f"{card} is {' and '.join(places)}")
-    if report.face_up is not None and report.face_up in where:
+    # The cards shown, counted without naming their places: the places are written out
+    # only for a report that shows a card twice or the face-up card in play.
+    shown = [card for hand in report.hands for card in hand]
+    shown += [card for pair in report.table for card in pair if card is not None]
+    distinct = set(shown)
+    twice = len(distinct) != len(shown)
+    if twice:
+        for card, places in _places(report).items():
+            if len(places) > 1:
+                bad("DEAL-1", f"{card} is {' and '.join(places)}")
+    if report.face_up is not None and report.face_up in distinct:
         bad("DEAL-6", f"the face-up trump {report.face_up} lies under the stock and is also "
-                      f"{where[report.face_up][0]}")
+                      f"{_places(report)[report.face_up][0]}")
     if report.face_up is not None and report.face_up.suit != report.trump:
         bad("DEAL-5", f"the face-up card {report.face_up} is not of the trump suit "
                       f"{report.trump.name.lower()}")
@@ -100,12 +106,10 @@ def report_problems(report: Report, players: int,
         bad("DEAL-6", f"the face-up trump {report.face_up} is shown but the stock is empty")
     if report.stock < 0 or report.discard < 0:
         bad(None, f"a negative count: stock {report.stock}, discard {report.discard}")
-    total = len(where) + report.stock + report.discard
-    if total != DECK_SIZE or any(len(p) > 1 for p in where.values()):
-        shown = sum(len(p) for p in where.values())
-        bad("DEAL-1", f"{shown} cards in hands and on the table, {report.stock} in the stock "
-                      f"and {report.discard} discarded make "
-                      f"{shown + report.stock + report.discard} cards, not {DECK_SIZE}")
+    if twice or len(distinct) + report.stock + report.discard != DECK_SIZE:
+        bad("DEAL-1", f"{len(shown)} cards in hands and on the table, {report.stock} in the "
+                      f"stock and {report.discard} discarded make "
+                      f"{len(shown) + report.stock + report.discard} cards, not {DECK_SIZE}")
     if len(report.table) > MAX_ATTACK_CARDS:
         bad("LIMIT-1", f"{len(report.table)} attack cards on the table: at most "
                        f"{MAX_ATTACK_CARDS} fit in a bout")
@@ -195,9 +199,13 @@ def audit(report: Report, players: int, before: Report | None = None,
     ``before`` that ``action`` (under ``verdict``) made, if they are given."""
     found = report_problems(report, players, goal)
     if before is not None and verdict is not None:
-        move = f'P{action.player}\'s move "{action.move}"' if action else "the action"
-        found += change_problems(before, verdict, report, move,
-                                 silent=isinstance(action, Done))
+        silent = isinstance(action, Done)
+        changes = change_problems(before, verdict, report, silent=silent)
+        if changes and action is not None:  # the move is written out only for a finding
+            changes = change_problems(before, verdict, report,
+                                      f'P{action.player}\'s move "{action.move}"',
+                                      silent=silent)
+        found += changes
     return found
 
 
