@@ -94,7 +94,7 @@ from durak_spec.model.rules import (
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report, Verdict
 from durak_spec.protocol.audit import audit
-from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.protocol.subprocess_engine import EngineFailure, Expected
 
 __all__ = [
     "DIVERGENCE_KINDS",
@@ -602,6 +602,8 @@ class _Game:
         self.last: Action | None = None
         self.probing = False
         self.context_rule: str | None = None
+        self._shown_state: GameState | None = None
+        self._shown_report: Report | None = None
 
     @property
     def context(self) -> str:
@@ -668,24 +670,33 @@ class _Game:
         differences = self._legal()
         return _Found("legal actions", tuple(differences)) if differences else None
 
-    def play(self, action: Action) -> _Found | None:
+    def _shown(self, state: GameState) -> Report:
+        """The reference's report of ``state``, made once per position played."""
+        if self._shown_state is not state or self._shown_report is None:
+            self._shown_state, self._shown_report = state, Report.of(state)
+        return self._shown_report
+
+    def play(self, action: Action, after: _After | None = None) -> _Found | None:
+        """Play ``action`` in both; ``after`` is the reference's position and legal actions
+        after it, if already known (:func:`_plan`)."""
         before = self.state
         self.last, self.probing = action, False
         self.context_rule = _action_rule(before, action)
         verdict = self._call("apply", lambda: self.engine.apply(action))
+        if after is None:
+            state = apply(before, action)
+            after = (state, legal_actions(state))
         if not isinstance(verdict, Accepted):
             shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
                                                          else "")
                      if isinstance(verdict, Rejected) else f"answers {verdict!r}")
-            self.state = apply(before, action)  # the reference goes on, for a resync
-            self.legal = legal_actions(self.state)
+            self.state, self.legal = after  # the reference goes on, for a resync
             return _Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
                                                  self.context_rule),))
-        self.state = apply(before, action)
-        self.legal = legal_actions(self.state)
+        self.state, self.legal = after
         report = self._report()
-        impossible = self._audit(report, Report.of(before), verdict, action)
-        differences = _compare_reports(report, Report.of(self.state), before, action,
+        impossible = self._audit(report, self._shown(before), verdict, action)
+        differences = _compare_reports(report, self._shown(self.state), before, action,
                                        self.state)
         if impossible is not None:  # what is impossible first, then what differs
             return replace(impossible, differences=impossible.differences + tuple(differences))
@@ -718,7 +729,7 @@ class _Game:
                                                else f"answers {verdict!r}",
                                                f"illegal: {why.reason}", why.rule),))
         report = self._report()
-        differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
+        differences = _compare_reports(report, self._shown(self.state), None, None, self.state)
         if differences:
             changed = tuple(Difference(d.field, f"{d.engine} after rejecting {action}",
                                        d.reference, why.rule) for d in differences)
@@ -765,6 +776,53 @@ def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
     return None
 
 
+_After = tuple[GameState, tuple[Action, ...]]
+
+
+class _Planned(NamedTuple):
+    step: Step
+    after: _After | None
+    """For an action, the reference's position and legal actions after it."""
+    asked: bool = True
+    """For a probe, whether the engine is asked it (``_Game.probe``: only if illegal)."""
+
+
+def _plan(game: _Game, rng: random.Random, *, max_actions: int, probe_rate: float
+          ) -> tuple[list[_Planned], bool]:
+    """The steps of one random game, chosen on the reference alone (the engine's answers
+    never change its course); and whether the game is cut at ``max_actions``."""
+    state, legal = game.state, game.legal
+    plan: list[_Planned] = []
+    played = 0
+    while legal:
+        if played >= max_actions:
+            return plan, True
+        if probe_rate > 0 and rng.random() < probe_rate:
+            probe = _pick_probe(state, legal, rng)
+            if probe is not None:
+                plan.append(_Planned(Step(probe, probe=True), None,
+                                     _why_illegal(state, probe) is not None))
+        action = rng.choice(legal)
+        played += 1
+        state = apply(state, action)
+        legal = legal_actions(state)
+        plan.append(_Planned(Step(action), (state, legal)))
+    return plan, False
+
+
+def _expected(plan: Sequence[_Planned]) -> list[Expected]:
+    """The engine's calls that play ``plan`` if the engine agrees all along: a probe is
+    rejected, then its report asked; an action is accepted, its report and legal actions
+    asked."""
+    calls: list[Expected] = []
+    for step, _, asked in plan:
+        if not step.probe:
+            calls += (Expected("apply", step.action), Expected("report"), Expected("legal"))
+        elif asked:
+            calls += (Expected("apply", step.action, accepted=False), Expected("report"))
+    return calls
+
+
 def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
                probe_rate: float, resync: bool = False
                ) -> tuple[Record, list[_Found], bool]:
@@ -792,27 +850,26 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
             return False
         return True
 
+    # The game's course is the reference's alone: planned first, so that an engine that
+    # can write requests ahead (SubprocessEngine.expect) works while this side checks.
+    plan, cut = _plan(game, rng, max_actions=max_actions, probe_rate=probe_rate)
+    expect = getattr(engine, "expect", None)
     try:
         found = game.start()
         if found is not None and not met(found, -1):
             return done()
-        played = 0
-        while game.legal:
-            if played >= max_actions:
-                return done(cut=True)
-            if probe_rate > 0 and rng.random() < probe_rate:
-                probe = _pick_probe(game.state, game.legal, rng)
-                if probe is not None:
-                    steps.append(Step(probe, probe=True))
-                    found = game.probe(probe)
-                    if found is not None and not met(found, len(steps) - 1):
-                        return done()
-            action = rng.choice(game.legal)
-            steps.append(Step(action))
-            played += 1
-            found = game.play(action)
-            if found is not None and not met(found, len(steps) - 1):
-                return done()
+        if expect is not None:
+            expect(_expected(plan))
+        for index, (step, after, _) in enumerate(plan):
+            steps.append(step)
+            found = game.probe(step.action) if step.probe else game.play(step.action, after)
+            if found is not None:
+                if not met(found, len(steps) - 1):
+                    return done()
+                if expect is not None:  # resynchronised: the rest of the plan
+                    expect(_expected(plan[index + 1:]))
+        if cut:
+            return done(cut=True)
     except _Broke as broke:
         found = broke.found
         founds.append(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
