@@ -195,3 +195,77 @@ def test_an_engine_that_dies_on_a_discarded_request_is_restarted_for_a_new_game(
         _play(engine, game[:3])
     finally:
         engine.close()
+
+
+def _positions(games: int) -> list[GameState]:
+    out = []
+    for seed in range(games):
+        for rules in (RULES, profile("classic-transfer").rules(players=4)):
+            state = new_game(rules, deck=deal(rules, seed))
+            rng = random.Random(seed)
+            while legal_actions(state):
+                out.append(state)
+                state = apply(state, rng.choice(legal_actions(state)))
+            out.append(state)
+    return out
+
+
+def test_an_expected_answer_written_by_the_encoder_reads_back_as_itself() -> None:
+    """What lets a line equal to the expected answer skip the strict reading: the strict
+    reader gives back exactly the value the encoder wrote, for every position of real
+    games (hands, table, known cards, the end of a game)."""
+    from durak_spec.protocol.wire import (
+        LegalReply,
+        ReportReply,
+        VerdictReply,
+        decode_reply,
+        encode_reply,
+    )
+
+    for ident, state in enumerate(_positions(6)):
+        report, actions = Report.of(state), legal_actions(state)
+        for reply, cmd in ((VerdictReply(ident, Accepted(), report, actions), "apply"),
+                           (ReportReply(ident, report), "state"),
+                           (LegalReply(ident, actions), "legal"),
+                           (VerdictReply(ident, Accepted()), "apply")):
+            assert decode_reply(encode_reply(reply).encode("utf-8"), cmd) == reply  # type: ignore[arg-type]
+
+
+def test_an_answer_that_differs_from_the_expected_one_is_read_strictly(tmp_path: Path) -> None:
+    """An engine whose answers are right but written otherwise (hands in another order,
+    extra spaces) agrees all the same; one whose answer breaks the protocol fails."""
+    reorder = """\
+    if n >= 3:
+        import json
+        data = json.loads(server.handle(line))
+        if "report" in data:
+            for hand in data["report"]["hands"]:
+                hand.reverse()
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\\n")
+        sys.stdout.flush()
+        continue
+    """
+    game = _game(12)
+    engine = _engine(tmp_path, "reorder", reorder)
+    try:
+        engine.start(RULES, DECK)
+        engine.expect(_calls(game))
+        _play(engine, game)
+    finally:
+        engine.close()
+    extra = """\
+    if n == 5:  # the answer to the third action carries a field of no message
+        sys.stdout.write(server.handle(line)[:-1] + ',"mood":"great"}\\n')
+        sys.stdout.flush()
+        continue
+    """
+    engine = _engine(tmp_path, "extra", extra)
+    try:
+        engine.start(RULES, DECK)
+        engine.expect(_calls(game))
+        _play(engine, game[:2])
+        with pytest.raises(EngineFailure) as caught:
+            _play(engine, game[2:])
+        assert caught.value.kind == "protocol" and "mood: is not a field" in str(caught.value)
+    finally:
+        engine.close()

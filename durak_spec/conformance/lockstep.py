@@ -540,6 +540,8 @@ def _compare_reports(engine: Report, reference: Report, before: GameState | None
 def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
                    state: GameState) -> list[Difference]:
     """Actions one side lists and the other does not (sets: order and repeats ignored)."""
+    if engine == reference:  # the same list in the same order
+        return []
     mine, theirs = set(engine), set(reference)
     if mine == theirs:
         return []
@@ -670,7 +672,7 @@ class _Game:
         differences = self._legal()
         return _Found("legal actions", tuple(differences)) if differences else None
 
-    def _shown(self, state: GameState) -> Report:
+    def shown(self, state: GameState) -> Report:
         """The reference's report of ``state``, made once per position played."""
         if self._shown_state is not state or self._shown_report is None:
             self._shown_state, self._shown_report = state, Report.of(state)
@@ -685,18 +687,20 @@ class _Game:
         verdict = self._call("apply", lambda: self.engine.apply(action))
         if after is None:
             state = apply(before, action)
-            after = (state, legal_actions(state))
+            after = (state, legal_actions(state), Report.of(state))
         if not isinstance(verdict, Accepted):
             shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
                                                          else "")
                      if isinstance(verdict, Rejected) else f"answers {verdict!r}")
-            self.state, self.legal = after  # the reference goes on, for a resync
+            self.state, self.legal, _ = after  # the reference goes on, for a resync
             return _Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
                                                  self.context_rule),))
-        self.state, self.legal = after
+        before_shown = self.shown(before)
+        self.state, self.legal, self._shown_report = after
+        self._shown_state = self.state
         report = self._report()
-        impossible = self._audit(report, self._shown(before), verdict, action)
-        differences = _compare_reports(report, self._shown(self.state), before, action,
+        impossible = self._audit(report, before_shown, verdict, action)
+        differences = _compare_reports(report, self._shown_report, before, action,
                                        self.state)
         if impossible is not None:  # what is impossible first, then what differs
             return replace(impossible, differences=impossible.differences + tuple(differences))
@@ -729,7 +733,7 @@ class _Game:
                                                else f"answers {verdict!r}",
                                                f"illegal: {why.reason}", why.rule),))
         report = self._report()
-        differences = _compare_reports(report, self._shown(self.state), None, None, self.state)
+        differences = _compare_reports(report, self.shown(self.state), None, None, self.state)
         if differences:
             changed = tuple(Difference(d.field, f"{d.engine} after rejecting {action}",
                                        d.reference, why.rule) for d in differences)
@@ -776,7 +780,8 @@ def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
     return None
 
 
-_After = tuple[GameState, tuple[Action, ...]]
+_After = tuple[GameState, tuple[Action, ...], Report]
+"""The reference after an action: its position, legal actions and report."""
 
 
 class _Planned(NamedTuple):
@@ -785,6 +790,8 @@ class _Planned(NamedTuple):
     """For an action, the reference's position and legal actions after it."""
     asked: bool = True
     """For a probe, whether the engine is asked it (``_Game.probe``: only if illegal)."""
+    shown: Report | None = None
+    """The reference's report of the position after the step (for a probe: before it)."""
 
 
 def _plan(game: _Game, rng: random.Random, *, max_actions: int, probe_rate: float
@@ -792,6 +799,7 @@ def _plan(game: _Game, rng: random.Random, *, max_actions: int, probe_rate: floa
     """The steps of one random game, chosen on the reference alone (the engine's answers
     never change its course); and whether the game is cut at ``max_actions``."""
     state, legal = game.state, game.legal
+    shown = game.shown(state)
     plan: list[_Planned] = []
     played = 0
     while legal:
@@ -801,12 +809,13 @@ def _plan(game: _Game, rng: random.Random, *, max_actions: int, probe_rate: floa
             probe = _pick_probe(state, legal, rng)
             if probe is not None:
                 plan.append(_Planned(Step(probe, probe=True), None,
-                                     _why_illegal(state, probe) is not None))
+                                     _why_illegal(state, probe) is not None, shown))
         action = rng.choice(legal)
         played += 1
         state = apply(state, action)
         legal = legal_actions(state)
-        plan.append(_Planned(Step(action), (state, legal)))
+        shown = Report.of(state)
+        plan.append(_Planned(Step(action), (state, legal, shown), shown=shown))
     return plan, False
 
 
@@ -815,11 +824,14 @@ def _expected(plan: Sequence[_Planned]) -> list[Expected]:
     rejected, then its report asked; an action is accepted, its report and legal actions
     asked."""
     calls: list[Expected] = []
-    for step, _, asked in plan:
-        if not step.probe:
-            calls += (Expected("apply", step.action), Expected("report"), Expected("legal"))
+    for step, after, asked, shown in plan:
+        if after is not None:
+            legal = after[1]
+            calls += (Expected("apply", step.action, report=shown, actions=legal),
+                      Expected("report", report=shown), Expected("legal", actions=legal))
         elif asked:
-            calls += (Expected("apply", step.action, accepted=False), Expected("report"))
+            calls += (Expected("apply", step.action, accepted=False),
+                      Expected("report", report=shown))
     return calls
 
 
@@ -860,7 +872,7 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
             return done()
         if expect is not None:
             expect(_expected(plan))
-        for index, (step, after, _) in enumerate(plan):
+        for index, (step, after, _, _) in enumerate(plan):
             steps.append(step)
             found = game.probe(step.action) if step.probe else game.play(step.action, after)
             if found is not None:

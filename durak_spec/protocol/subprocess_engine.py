@@ -51,7 +51,14 @@ from durak_spec.core.errors import DurakError, InvalidState
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
-from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, LoadDeclined, Report, Verdict
+from durak_spec.protocol import (
+    PROTOCOL_VERSION,
+    Accepted,
+    Capabilities,
+    LoadDeclined,
+    Report,
+    Verdict,
+)
 from durak_spec.protocol.wire import (
     ApplyRequest,
     Codec,
@@ -71,6 +78,7 @@ from durak_spec.protocol.wire import (
     StateRequest,
     VerdictReply,
     decode_reply,
+    encode_reply,
     encode_request,
     quote,
 )
@@ -166,6 +174,10 @@ class Expected:
     cmd: Literal["apply", "report", "legal"]
     action: Action | None = None
     accepted: bool = True
+    report: Report | None = None
+    """The report the caller expects: after the accepted action, or asked by ``report``."""
+    actions: tuple[Action, ...] | None = None
+    """The legal actions the caller expects, in the order of its own engine."""
 
 
 @dataclass(slots=True)
@@ -178,6 +190,9 @@ class _Ahead:
     request: Request | None
     end: int = -1
     """Once written: how many bytes had been queued for the engine with its line."""
+    answer: Reply | None = None
+    """The answer the caller expects (its id aside), if it says: a line that is exactly
+    this answer as the encoder writes it needs no parsing (see :meth:`_expected_answer`)."""
 
 
 _MISS: Any = object()  # a call that is not the one expected next
@@ -324,6 +339,7 @@ class SubprocessEngine:
         requests written, those before ``_head`` have been made."""
         self._head = 0
         self._sent = 0
+        self._waiting = 0  # requests written (or queued) whose answers are still to read
         self._unsent = bytearray()  # requests queued for the engine, not yet written
         self._queued = 0  # bytes queued for the engine in all, and written in all
         self._written = 0
@@ -584,16 +600,27 @@ class SubprocessEngine:
         plan: list[_Ahead] = []
         brought = False  # whether the last apply's answer brings the report and actions
         for call in calls:
+            answer: Reply | None = None
             if call.cmd == "apply":
                 assert call.action is not None
-                plan.append(_Ahead("apply", call.action,
-                                   ApplyRequest(0, call.action, step)))
+                if call.accepted and not step:
+                    answer = VerdictReply(0, Accepted())
+                elif call.accepted and call.report is not None and call.actions is not None:
+                    answer = VerdictReply(0, Accepted(), call.report, call.actions)
+                plan.append(_Ahead("apply", call.action, ApplyRequest(0, call.action, step),
+                                   answer=answer))
                 brought = step and call.accepted
             elif call.cmd == "report":
-                plan.append(_Ahead("report", None, None if brought else StateRequest(0)))
+                if call.report is not None:
+                    answer = ReportReply(0, call.report)
+                plan.append(_Ahead("report", None, None if brought else StateRequest(0),
+                                   answer=answer))
             else:
-                plan.append(_Ahead("legal", None, None if brought else LegalRequest(0)))
-        self._plan, self._head, self._sent = plan, 0, 0
+                if call.actions is not None:
+                    answer = LegalReply(0, call.actions)
+                plan.append(_Ahead("legal", None, None if brought else LegalRequest(0),
+                                   answer=answer))
+        self._plan, self._head, self._sent, self._waiting = plan, 0, 0, 0
         if plan:
             self._fill()
 
@@ -601,14 +628,13 @@ class SubprocessEngine:
         if self._writing and self._process is not None:
             self._process.selector.unregister(self._process.fd_in)
         self._writing = False
-        self._plan, self._head, self._sent = [], 0, 0
+        self._plan, self._head, self._sent, self._waiting = [], 0, 0, 0
         self._unsent.clear()
         self._queued = self._written = 0
 
     def _fill(self) -> None:
         """Write more requests of the plan when half of the window has been answered."""
-        plan, sent = self._plan, self._sent
-        waiting = sum(1 for entry in plan[self._head:sent] if entry.request is not None)
+        plan, sent, waiting = self._plan, self._sent, self._waiting
         if waiting > WINDOW // 2:
             return
         while sent < len(plan) and waiting < WINDOW:
@@ -626,7 +652,7 @@ class SubprocessEngine:
                 entry.end = self._queued
                 waiting += 1
             sent += 1
-        self._sent = sent
+        self._sent, self._waiting = sent, waiting
         self._write_some()
 
     def _write_some(self) -> None:
@@ -667,11 +693,35 @@ class SubprocessEngine:
             self._fill()
         started = time.perf_counter()
         line = self._receive(entry)
+        self._waiting -= 1
         if self._head >= len(plan):
             self._forget_plan()
         else:
             self._fill()
+        if entry.answer is not None:
+            expected = self._expected_answer(entry.request, entry.answer)
+            if line == encode_reply(expected, self._codec).encode("utf-8"):
+                self._requests += 1
+                self._seconds += time.perf_counter() - started
+                return expected
         return self._answer(entry.request, line, started)
+
+    @staticmethod
+    def _expected_answer(request: Request, answer: Reply) -> Reply:
+        """The expected ``answer`` to ``request``, with its id.
+
+        A line that is byte for byte this answer as :func:`~.wire.encode_reply` writes it
+        is this answer: the encoder writes strict I-JSON that :func:`~.wire.decode_reply`
+        reads back as the same value (hands and known cards in canonical order, actions in
+        the expected order), so the strict reading of such a line is skipped; any other
+        line, however close, is read strictly."""
+        ident = request.id
+        if isinstance(answer, VerdictReply):
+            return VerdictReply(ident, answer.verdict, answer.report, answer.actions)
+        if isinstance(answer, ReportReply):
+            return ReportReply(ident, answer.report)
+        assert isinstance(answer, LegalReply)
+        return LegalReply(ident, answer.actions)
 
     def _receive(self, entry: _Ahead) -> bytes:
         """The answer line to the written request of ``entry``, within the time limit."""
