@@ -14,7 +14,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from durak_spec.engine import apply, deal, legal_actions, new_game
 from durak_spec.model.actions import Action
@@ -269,3 +271,57 @@ def test_an_answer_that_differs_from_the_expected_one_is_read_strictly(tmp_path:
         assert caught.value.kind == "protocol" and "mood: is not a field" in str(caught.value)
     finally:
         engine.close()
+
+
+# -- a codec's memory of lines ---------------------------------------------------------------
+
+_TAILS = [
+    ',"cmd":"apply","action":{"player":1,"type":"cover","attack":"7♣","card":"9♣"},"then":true}',
+    ',"cmd":"legal"}', ',"cmd":"state"}\n',
+    ',"cmd":"apply","action":{"player":0,"type":"take"}}',
+]
+_REPLY_TAILS = [
+    (',"ok":true,"accepted":true}', "apply"),
+    (',"ok":true,"accepted":false,"reason":"no","rule":"BEAT-1"}', "apply"),
+    (',"ok":true,"actions":[{"player":1,"type":"take"}]}', "legal"),
+]
+
+
+def _outcome(call: object) -> object:
+    from durak_spec.protocol.wire import ProtocolError
+
+    try:
+        return call()  # type: ignore[operator]
+    except ProtocolError as error:
+        return ("refused", str(error))
+
+
+_IDS = st.one_of(st.integers(0, 2**60).map(str),
+                 st.sampled_from(["-1", "007", "00", "1e3", "1.0", "true", "null", '"5"',
+                                  "9007199254740991", "9007199254740992", "1,\"id\":2"]))
+
+
+@hypothesis.given(ident=_IDS, tail=st.sampled_from(_TAILS), warm=_IDS)
+@hypothesis.settings(max_examples=300, deadline=None)
+def test_a_remembered_request_line_reads_as_the_strict_reader_reads_it(
+        ident: str, tail: str, warm: str) -> None:
+    from durak_spec.protocol.wire import Codec, decode_request
+
+    codec = Codec()
+    _outcome(lambda: decode_request('{"id":' + warm + tail, codec))  # maybe remembered
+    line = '{"id":' + ident + tail
+    assert _outcome(lambda: decode_request(line, codec)) == _outcome(lambda: decode_request(line))
+
+
+@hypothesis.given(ident=_IDS, reply=st.sampled_from(_REPLY_TAILS), warm=_IDS)
+@hypothesis.settings(max_examples=300, deadline=None)
+def test_a_remembered_answer_line_reads_as_the_strict_reader_reads_it(
+        ident: str, reply: tuple[str, str], warm: str) -> None:
+    from durak_spec.protocol.wire import Codec, decode_reply
+
+    tail, cmd = reply
+    codec = Codec()
+    _outcome(lambda: decode_reply(('{"id":' + warm + tail).encode(), cmd, codec))  # type: ignore[arg-type]
+    line = ('{"id":' + ident + tail).encode()
+    assert _outcome(lambda: decode_reply(line, cmd, codec)) == \
+        _outcome(lambda: decode_reply(line, cmd))  # type: ignore[arg-type]

@@ -44,7 +44,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError, InvalidState
@@ -165,8 +165,7 @@ class RequestStats:
         return self.seconds / self.requests * 1e6 if self.requests else 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Expected:
+class Expected(NamedTuple):
     """One call a caller expects to make next (:meth:`SubprocessEngine.expect`): ``apply``
     of ``action``, which it expects the engine to accept or (a probe) to reject, or
     ``report`` or ``legal`` (:meth:`~SubprocessEngine.legal_actions`)."""
@@ -180,21 +179,24 @@ class Expected:
     """The legal actions the caller expects, in the order of its own engine."""
 
 
-@dataclass(slots=True)
 class _Ahead:
-    """A call expected next, with the request that serves it (``None``: the answer of the
+    """A call expected next; ``asks``: whether a request serves it (else the answer of the
     ``apply`` before it brings what it asks, capability ``step``)."""
 
-    cmd: str
-    action: Action | None
-    request: Request | None
-    end: int = -1
-    """Once written: how many bytes had been queued for the engine with its line."""
-    answer: Reply | None = None
-    """The answer the caller expects (its id aside), if it says: a line that is exactly
-    this answer as the encoder writes it needs no parsing (see :meth:`_expected_answer`)."""
+    __slots__ = ("action", "asks", "call", "cmd", "end", "request")
+
+    def __init__(self, call: Expected, asks: bool) -> None:
+        self.call = call
+        self.cmd = call.cmd
+        self.action = call.action
+        self.asks = asks
+        self.request: Request | None = None
+        """Once written: the request, and how many bytes had been queued for the engine
+        with its line (``end``)."""
+        self.end = -1
 
 
+_ACCEPTED: Final = Accepted()
 _MISS: Any = object()  # a call that is not the one expected next
 
 
@@ -340,6 +342,7 @@ class SubprocessEngine:
         self._head = 0
         self._sent = 0
         self._waiting = 0  # requests written (or queued) whose answers are still to read
+        self._step = False  # whether the plan's applies ask for the position after them
         self._unsent = bytearray()  # requests queued for the engine, not yet written
         self._queued = 0  # bytes queued for the engine in all, and written in all
         self._written = 0
@@ -596,30 +599,15 @@ class SubprocessEngine:
         ``RuntimeError``: the engine's position is no longer the caller's.
         """
         self._settle("expect")
-        step = self._capabilities is not None and self._capabilities.step
+        step = self._step = self._capabilities is not None and self._capabilities.step
         plan: list[_Ahead] = []
         brought = False  # whether the last apply's answer brings the report and actions
         for call in calls:
-            answer: Reply | None = None
             if call.cmd == "apply":
-                assert call.action is not None
-                if call.accepted and not step:
-                    answer = VerdictReply(0, Accepted())
-                elif call.accepted and call.report is not None and call.actions is not None:
-                    answer = VerdictReply(0, Accepted(), call.report, call.actions)
-                plan.append(_Ahead("apply", call.action, ApplyRequest(0, call.action, step),
-                                   answer=answer))
+                plan.append(_Ahead(call, True))
                 brought = step and call.accepted
-            elif call.cmd == "report":
-                if call.report is not None:
-                    answer = ReportReply(0, call.report)
-                plan.append(_Ahead("report", None, None if brought else StateRequest(0),
-                                   answer=answer))
             else:
-                if call.actions is not None:
-                    answer = LegalReply(0, call.actions)
-                plan.append(_Ahead("legal", None, None if brought else LegalRequest(0),
-                                   answer=answer))
+                plan.append(_Ahead(call, not brought))
         self._plan, self._head, self._sent, self._waiting = plan, 0, 0, 0
         if plan:
             self._fill()
@@ -639,12 +627,11 @@ class SubprocessEngine:
             return
         while sent < len(plan) and waiting < WINDOW:
             entry = plan[sent]
-            if entry.request is not None:
+            if entry.asks:
                 ident = self._new_id()
-                request = entry.request
-                entry.request = (ApplyRequest(ident, request.action, request.then)
-                                 if isinstance(request, ApplyRequest) else
-                                 StateRequest(ident) if isinstance(request, StateRequest)
+                cmd = entry.cmd
+                entry.request = (ApplyRequest(ident, entry.action, self._step)  # type: ignore[arg-type]
+                                 if cmd == "apply" else StateRequest(ident) if cmd == "report"
                                  else LegalRequest(ident))
                 data = (encode_request(entry.request, self._codec) + "\n").encode("utf-8")
                 self._unsent += data
@@ -683,14 +670,16 @@ class SubprocessEngine:
         if head >= len(plan):
             return _MISS
         entry = plan[head]
-        if entry.cmd != cmd or entry.action != action or (entry.request is None) != local:
+        if entry.cmd != cmd or entry.action != action or entry.asks == local:
             self._settle(cmd)
             return _MISS
         self._head = head + 1
-        if entry.request is None:
+        if not entry.asks:
             return None
         if self._head > self._sent:  # pragma: no cover - _fill writes ahead of the head
             self._fill()
+        request = entry.request
+        assert request is not None
         started = time.perf_counter()
         line = self._receive(entry)
         self._waiting -= 1
@@ -698,30 +687,32 @@ class SubprocessEngine:
             self._forget_plan()
         else:
             self._fill()
-        if entry.answer is not None:
-            expected = self._expected_answer(entry.request, entry.answer)
-            if line == encode_reply(expected, self._codec).encode("utf-8"):
-                self._requests += 1
-                self._seconds += time.perf_counter() - started
-                return expected
-        return self._answer(entry.request, line, started)
+        expected = self._expected_answer(request.id, entry.call)
+        if expected is not None and line == encode_reply(expected, self._codec).encode("utf-8"):
+            self._requests += 1
+            self._seconds += time.perf_counter() - started
+            return expected
+        return self._answer(request, line, started)
 
-    @staticmethod
-    def _expected_answer(request: Request, answer: Reply) -> Reply:
-        """The expected ``answer`` to ``request``, with its id.
+    def _expected_answer(self, ident: int, call: Expected) -> Reply | None:
+        """The answer the caller expects to the request ``ident`` of ``call``, if it says.
 
         A line that is byte for byte this answer as :func:`~.wire.encode_reply` writes it
         is this answer: the encoder writes strict I-JSON that :func:`~.wire.decode_reply`
         reads back as the same value (hands and known cards in canonical order, actions in
         the expected order), so the strict reading of such a line is skipped; any other
         line, however close, is read strictly."""
-        ident = request.id
-        if isinstance(answer, VerdictReply):
-            return VerdictReply(ident, answer.verdict, answer.report, answer.actions)
-        if isinstance(answer, ReportReply):
-            return ReportReply(ident, answer.report)
-        assert isinstance(answer, LegalReply)
-        return LegalReply(ident, answer.actions)
+        if call.cmd == "apply":
+            if not call.accepted:
+                return None
+            if not self._step:
+                return VerdictReply(ident, _ACCEPTED)
+            if call.report is None or call.actions is None:
+                return None
+            return VerdictReply(ident, _ACCEPTED, call.report, call.actions)
+        if call.cmd == "report":
+            return None if call.report is None else ReportReply(ident, call.report)
+        return None if call.actions is None else LegalReply(ident, call.actions)
 
     def _receive(self, entry: _Ahead) -> bytes:
         """The answer line to the written request of ``entry``, within the time limit."""
@@ -776,8 +767,7 @@ class SubprocessEngine:
         under way, and forget the rest of the plan (see :meth:`expect`)."""
         if not self._plan:
             return
-        waiting = [entry for entry in self._plan[self._head:self._sent]
-                   if entry.request is not None]
+        waiting = [entry for entry in self._plan[self._head:self._sent] if entry.asks]
         try:
             for entry in waiting:
                 self._receive(entry)
