@@ -9,15 +9,23 @@ action) and every reply line. Then it times, per request:
 * the client: ``encode_request`` plus ``decode_reply``, what the checker spends.
 
     python benchmarks/bench_wire.py [--games 20] [--players 4] [--profile classic-transfer]
+                                    [--instructions]
 
 The least of seven runs is reported, in microseconds of CPU time per request (the wall
-time of a shared machine varies with what else runs on it).
+time of a shared machine varies with what else runs on it). ``--instructions`` (needs
+``valgrind``) also counts the machine instructions per request of each side, which no
+load changes: each side runs twice more under cachegrind, once timing nothing and once
+timing two rounds, and the difference is divided by the requests.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
+import shutil
+import subprocess
+import sys
 import time
 import timeit
 from collections.abc import Callable
@@ -78,11 +86,33 @@ def _best(call: Callable[[], object], repeat: int = 7) -> float:
     return min(timeit.repeat(call, number=1, repeat=repeat, timer=time.process_time))
 
 
+def _instructions(args: argparse.Namespace, side: str, requests: int) -> int:
+    """Machine instructions per request of ``side`` (cachegrind, two rounds less none)."""
+
+    def count(rounds: int) -> int:
+        run = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+             "--cachegrind-out-file=/dev/null", sys.executable, __file__,
+             "--games", str(args.games), "--players", str(args.players), "--profile",
+             args.profile, "--only", side, "--rounds", str(rounds)],
+            capture_output=True, text=True, check=True)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        if found is None:
+            raise SystemExit(f"bench_wire.py: no instruction count from valgrind:\n{run.stderr}")
+        return int(found.group(1).replace(",", ""))
+
+    return (count(2) - count(0)) // (2 * requests)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--profile", default="classic-transfer")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count machine instructions per request (valgrind)")
+    parser.add_argument("--only", choices=("server", "client"), help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = _games(args.games, args.players, args.profile)
     lines = [[(encode_request(request), reply) for request, reply in game] for game in games]
@@ -104,11 +134,21 @@ def main() -> None:
                 encode_request(request, codec)
                 decode_reply(reply, request.cmd, codec)
 
+    if args.only is not None:  # one side, counted under valgrind by _instructions
+        for _ in range(args.rounds):
+            (server if args.only == "server" else client)()
+        return
     server_us = _best(server) / count * 1e6
     client_us = _best(client) / count * 1e6
     print(f"{count} requests of {args.games} games ({args.profile}, {args.players} players)")
     print(f"server: {server_us:.2f} µs per request to decode it and encode the reply")
     print(f"client: {client_us:.2f} µs per request to encode it and decode the reply")
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("bench_wire.py: --instructions needs valgrind")
+        for side in ("server", "client"):
+            print(f"{side}: {_instructions(args, side, count) / 1000:.1f} k instructions per "
+                  "request")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from durak_spec.protocol import Report, Verdict
 __all__ = ["DECK_SIZE", "Impossible", "audit", "change_problems", "report_problems"]
 
 DECK_SIZE = len(DECK)
+_RACE = Goal.FIRST_OUT_WINS  # read once: a member looked up on its enum costs more
 _FIELDS = tuple(f.name for f in fields(Report))
 
 
@@ -114,7 +115,8 @@ def report_problems(report: Report, players: int,
         bad("LIMIT-1", f"{len(report.table)} attack cards on the table: at most "
                        f"{MAX_ATTACK_CARDS} fit in a bout")
     seats = range(len(report.hands))
-    out: list[int] = [seat for group in report.finished for seat in group]
+    out: list[int] = [seat for group in report.finished for seat in group] \
+        if report.finished else []
     for seat in out:
         if seat not in seats:
             bad("END-1", f"P{seat} is reported out, but there is no such seat")
@@ -123,10 +125,10 @@ def report_problems(report: Report, players: int,
                          "cards")
     if out and report.stock > 0:
         bad("END-2", f"P{out[0]} is out while the stock still holds {report.stock} cards")
-    if len(set(out)) != len(out):
+    if out and len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
-    left = [seat for seat in seats if seat not in out]
-    over = len(left) <= 1 or (goal is Goal.FIRST_OUT_WINS and bool(out))
+    left = [seat for seat in seats if seat not in out] if out else list(seats)
+    over = len(left) <= 1 or (bool(out) and goal is _RACE)
     if report.over != over:
         bad("END-3", f"the game is reported {'over' if report.over else 'under way'} with "
                      f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
@@ -149,7 +151,7 @@ def report_problems(report: Report, players: int,
     elif report.table:
         bad("END-6", "the game is over with cards still on the table")
     for seat, known in enumerate(report.known):
-        if seat < len(report.hands):
+        if known and seat < len(report.hands):
             unheld = [c for c in known if c not in report.hands[seat]]
             if unheld:
                 bad("VIEW-2", f"P{seat}'s hand is said to hold the known cards "
@@ -181,7 +183,7 @@ def change_problems(before: Report, verdict: Verdict, after: Report,
         found.append(Impossible("DRAW-4", f"the stock grew from {before.stock} to "
                                           f"{after.stock} cards"))
     gone = [s for group in before.finished for s in group
-            if s not in {t for g in after.finished for t in g}]
+            if s not in {t for g in after.finished for t in g}] if before.finished else []
     if gone:
         found.append(Impossible("END-1", f"P{gone[0]}, who was out, is back in the game"))
     return tuple(found)
