@@ -6,7 +6,10 @@ action) and every reply line. Then it times, per request:
 
 * the server: ``decode_request`` plus ``encode_reply``, what the server spends besides
   the engine's own work;
-* the client: ``encode_request`` plus ``decode_reply``, what the checker spends.
+* the client: ``encode_request`` plus ``decode_reply``, what the checker spends;
+* the client when the answer is the one it expects (lockstep tells the subprocess engine
+  the answers it expects, ``SubprocessEngine.expect``): ``encode_request``, then the
+  expected answer encoded and compared with the line, which is then not parsed.
 
     python benchmarks/bench_wire.py [--games 20] [--players 4] [--profile classic-transfer]
                                     [--instructions]
@@ -21,6 +24,7 @@ timing two rounds, and the difference is divided by the requests.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -111,7 +115,8 @@ def main() -> None:
     parser.add_argument("--profile", default="classic-transfer")
     parser.add_argument("--instructions", action="store_true",
                         help="also count machine instructions per request (valgrind)")
-    parser.add_argument("--only", choices=("server", "client"), help=argparse.SUPPRESS)
+    parser.add_argument("--only", choices=("server", "client", "expecting"),
+                        help=argparse.SUPPRESS)
     parser.add_argument("--rounds", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = _games(args.games, args.players, args.profile)
@@ -134,19 +139,35 @@ def main() -> None:
                 encode_request(request, codec)
                 decode_reply(reply, request.cmd, codec)
 
+    expected = [[(request, line.encode("utf-8"), answer)
+                 for (request, line), answer in zip(game, game_replies, strict=True)]
+                for game, game_replies in zip(games, replies, strict=True)]
+
+    def expecting() -> None:
+        for game in expected:
+            codec = Codec()
+            for request, line, answer in game:
+                encode_request(request, codec)
+                if encode_reply(answer, codec).encode("utf-8") != line:  # pragma: no cover
+                    raise SystemExit("bench_wire.py: an answer is not the expected one")
+
     if args.only is not None:  # one side, counted under valgrind by _instructions
         for _ in range(args.rounds):
-            (server if args.only == "server" else client)()
+            {"server": server, "client": client, "expecting": expecting}[args.only]()
         return
     server_us = _best(server) / count * 1e6
     client_us = _best(client) / count * 1e6
+    expecting_us = _best(expecting) / count * 1e6
     print(f"{count} requests of {args.games} games ({args.profile}, {args.players} players)")
     print(f"server: {server_us:.2f} µs per request to decode it and encode the reply")
     print(f"client: {client_us:.2f} µs per request to encode it and decode the reply")
+    print(f"client expecting the answer: {expecting_us:.2f} µs per request to encode it and "
+          "check the reply is the one expected")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.instructions:
         if shutil.which("valgrind") is None:
             raise SystemExit("bench_wire.py: --instructions needs valgrind")
-        for side in ("server", "client"):
+        for side in ("server", "client", "expecting"):
             print(f"{side}: {_instructions(args, side, count) / 1000:.1f} k instructions per "
                   "request")
 
