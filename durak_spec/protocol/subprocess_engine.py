@@ -670,7 +670,8 @@ class SubprocessEngine:
         if head >= len(plan):
             return _MISS
         entry = plan[head]
-        if entry.cmd != cmd or entry.action != action or entry.asks == local:
+        if entry.cmd != cmd or entry.asks == local or (
+                entry.action is not action and entry.action != action):
             self._settle(cmd)
             return _MISS
         self._head = head + 1

@@ -274,6 +274,9 @@ _CARD_GET: Final = _WIRE_CARDS.copy().get
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
 _SUIT_OF: Final = _WIRE_SUITS.copy().get
+_SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
+"""Each suit as the encoder writes it (a suit may also come as its number: a Suit is an
+int)."""
 _DECK_SIZE: Final = len(DECK)
 _QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
 """Each card as the JSON string the encoder writes."""
@@ -478,7 +481,7 @@ def _report_text(report: Report) -> str:
     taking = "true" if report.taking else "false"
     over = "true" if report.over else "false"
     return (f'{{"hands":[{hands}],"table":[{table}],"stock":{int(report.stock)},'
-            f'"trump":"{Suit(report.trump).symbol}","face_up":{face_up},'
+            f'"trump":"{_SUIT_TEXT[report.trump]}","face_up":{face_up},'
             f'"discard":{int(report.discard)},"attacker":{int(report.attacker)},'
             f'"defender":{int(report.defender)},"taking":{taking},'
             f'"finished":[{finished}],"over":{over},"durak":{durak},'
