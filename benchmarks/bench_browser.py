@@ -76,23 +76,7 @@ def a_game(context: Any, base: str) -> list[dict[str, Any]]:
     page.goto(base + "play.html?pace=0&seed=7")
     page.select_option("#durak-players", "3")
     page.click("#durak-new")
-    game = page.locator("#durak-game")
-    for _ in range(400):
-        page.wait_for_selector("#durak-game[data-thinking=no]", state="attached",
-                               timeout=180_000)
-        if game.get_attribute("data-state") == "over":
-            break
-        history = int(game.get_attribute("data-history") or 0)
-        cards = game.locator("g.hand g.card.live-playable")
-        if cards.count():
-            cards.first.click()
-            choices = game.locator(".durak-live-choices button.durak-choice:not(.cancel)")
-            if choices.count():
-                choices.first.click()
-        else:
-            game.locator("button.durak-move.legal").first.click()
-        page.wait_for_function(f"Number(document.getElementById('durak-game')"
-                               f".dataset.history) > {history}")
+    screenshots.play_reader_moves(page, timeout_ms=180_000)
     timings = page.evaluate("window.durakTimings")
     page.close()
     return [t for t in timings if t["op"] in ("tap", "move", "action", "computer")

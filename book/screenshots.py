@@ -164,6 +164,32 @@ def browser_session(executable: str | None = None) -> Iterator[Any]:
             browser.close()
 
 
+def play_reader_moves(page: Any, until: int | None = None, timeout_ms: int = 120_000) -> int:
+    """On the game page (``play.html``), play the reader's moves until the game is over or
+    ``until`` moves were made: the first playable card (and its first choice, if the board
+    asks which attack card to cover), else the first legal button; after each move wait
+    until the computer has answered. Returns how many moves were made. The test suite and
+    ``benchmarks/bench_browser.py`` both play games this way."""
+    game = page.locator("#durak-game")
+    for made in range(400):
+        page.wait_for_selector("#durak-game[data-thinking=no]", state="attached",
+                               timeout=timeout_ms)
+        if game.get_attribute("data-state") == "over" or made == until:
+            return made
+        history = int(game.get_attribute("data-history") or 0)
+        cards = game.locator("g.hand g.card.live-playable")
+        if cards.count():
+            cards.first.click()
+            choices = game.locator(".durak-live-choices button.durak-choice:not(.cancel)")
+            if choices.count():
+                choices.first.click()
+        else:
+            game.locator("button.durak-move.legal").first.click()
+        page.wait_for_function(f"Number(document.getElementById('durak-game')"
+                               f".dataset.history) > {history}")
+    raise AssertionError("the game did not end within 400 of the reader's moves")
+
+
 def judge(view: View) -> None:
     """Fill ``view.problems`` from what was measured."""
     for name, value in view.measured["contrast"].items():

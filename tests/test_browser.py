@@ -225,26 +225,8 @@ def test_a_transfer_on_a_phone_by_touch(site: str, browser: Any) -> None:
 
 
 def play_on(page: Any, until_human_moves: int | None = None) -> int:
-    """Play the reader's moves (the first playable card, or the first legal button) until
-    the game is over or ``until_human_moves`` were made; returns how many were made."""
-    game = page.locator("#durak-game")
-    for made in range(400):
-        page.wait_for_selector("#durak-game[data-thinking=no]", state="attached",
-                               timeout=LOAD_MS)
-        if game.get_attribute("data-state") == "over" or made == until_human_moves:
-            return made
-        history = int(game.get_attribute("data-history") or 0)
-        cards = game.locator("g.hand g.card.live-playable")
-        if cards.count():
-            cards.first.click()
-            choices = game.locator(".durak-live-choices button.durak-choice:not(.cancel)")
-            if choices.count():
-                choices.first.click()
-        else:
-            game.locator("button.durak-move.legal").first.click()
-        page.wait_for_function(f"Number(document.getElementById('durak-game')"
-                               f".dataset.history) > {history}")
-    raise AssertionError("the game did not end")
+    """Play the reader's moves until the game is over or ``until_human_moves`` were made."""
+    return int(screenshots.play_reader_moves(page, until_human_moves, LOAD_MS))
 
 
 def download(page: Any, path: Path) -> dict[str, Any]:

@@ -220,15 +220,27 @@ class TwoPlayersOnly(ReferenceEngine):
         return Capabilities(name="small", profiles=("classic-throw-in",), players=(2,))
 
 
-def test_positions_under_rules_the_engine_does_not_claim_are_skipped(
+def test_positions_under_rules_the_engine_does_not_claim_are_played_under_its_own(
         positions: list[PerftPosition]) -> None:
+    # Two-player positions of other profiles are counted under classic-throw-in (against
+    # counts the reference computes now); other player counts are what the claim excludes.
     results = check_positions(TwoPlayersOnly(), positions, max_depth=2)
-    counted = [r.position.id for r in results if not r.skipped]
-    assert counted == ["throw-in-2p", "big-hand-2p", "last-two-2p"]
+    counted = {r.position.id: r for r in results if not r.skipped}
+    two = [p.id for p in positions if p.rules.players == 2]
+    assert sorted(counted) == sorted(two)
     assert all(r.ok for r in results)
+    classic = profile("classic-throw-in").rules(2)
+    assert all(r.position.rules == classic for r in counted.values())
+    as_stored = {i for i, r in counted.items() if not r.claimed}
+    assert as_stored == {"throw-in-2p", "big-hand-2p", "last-two-2p"}
+    assert counted["transfer-2p"].claimed == "transfer=off"
+    assert counted["transfer-2p"].expected == perft(
+        new_game(classic, deck=counted["transfer-2p"].position.deck, seed=0), 2)
     skipped = [r for r in results if r.skipped]
-    assert len(skipped) == len(positions) - 3
-    assert any("does not play with 3 players" in r.skipped for r in skipped)
+    assert len(skipped) == len(positions) - len(two)
+    assert all("does not play with" in r.skipped for r in skipped)
     text = format_check(results)
-    assert "skip  transfer-2p" in text and text.endswith(
-        f"3 ok, 0 failed, {len(positions) - 3} skipped ({sum(r.seconds for r in results):.2f} s)")
+    assert "ok    transfer-2p (classic-throw-in, 2 players), depth 2, under the engine's rules " \
+        "(transfer=off; counts from the reference)" in text
+    assert text.endswith(f"{len(two)} ok, 0 failed, {len(skipped)} skipped "
+                         f"({sum(r.seconds for r in results):.2f} s)")

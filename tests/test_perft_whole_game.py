@@ -226,9 +226,13 @@ class TurnsOnly(ReferenceEngine):
         return super().apply(action)
 
 
-def test_a_position_an_engine_cannot_reach_is_skipped_with_the_reason(
+def test_a_move_of_the_way_to_a_position_that_the_engine_rejects_is_a_rule_failure(
         whole_game: list[PerftPosition]) -> None:
+    # The moves are a game under the rules the engine claims (its bout protocol included),
+    # so an engine that rejects one forbids what those rules allow: a failure, not a skip.
     positions = [p for p in whole_game if p.rules.players >= 3][:3]
     results = check_positions(TurnsOnly(), positions, max_depth=2)
-    assert all(r.ok and r.skipped.startswith("not reached: the engine cannot load positions "
-                                             "and rejected move ") for r in results)
+    assert all(not r.ok and r.unreached and r.rule_failure for r in results)
+    assert all(r.error.startswith("not reached: the engine rejected move ") for r in results)
+    assert all("which the rules it claims allow there; it lists: " in r.error for r in results)
+    assert "      rule: not reached" in format_check(results)

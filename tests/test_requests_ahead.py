@@ -325,3 +325,40 @@ def test_a_remembered_answer_line_reads_as_the_strict_reader_reads_it(
     line = ('{"id":' + ident + tail).encode()
     assert _outcome(lambda: decode_reply(line, cmd, codec)) == \
         _outcome(lambda: decode_reply(line, cmd))  # type: ignore[arg-type]
+
+
+# -- lockstep with requests ahead finds what it finds one request at a time ------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+class _OneAtATime(SubprocessEngine):
+    expect = None  # type: ignore[assignment]  # lockstep then asks one request at a time
+
+
+def _lockstep_json(engine: object, games: int) -> dict[str, object]:
+    from durak_spec.conformance.lockstep import play_lockstep
+
+    result = play_lockstep(engine, [profile("classic-transfer").rules(players=3),  # type: ignore[arg-type]
+                                    profile("classic-throw-in").rules(players=2)],
+                           games=games, seed=7)
+    document = result.to_json()
+    document.pop("seconds")
+    document.pop("summary")  # it gives the time too
+    return document
+
+
+@pytest.mark.parametrize("example", ["engine_wrong.py", "engine_reference.py"])
+def test_lockstep_finds_the_same_with_requests_ahead(example: str) -> None:
+    """The same games, divergences, causes and records whether the engine is sent
+    requests ahead or one at a time: the wrong engine's extra transfers are differences
+    of legal actions, after which the game goes on with an action both list (the engine
+    brought back first), and its other differences are loaded over."""
+    command = [PYTHON, str(EXAMPLES / example)]
+    with SubprocessEngine(command, timeout=SLOW_START) as ahead:
+        first = _lockstep_json(ahead, 12)
+    with _OneAtATime(command, timeout=SLOW_START) as alone:
+        second = _lockstep_json(alone, 12)
+    assert first == second
+    if example == "engine_wrong.py":
+        assert first["causes"], "the wrong engine diverges"

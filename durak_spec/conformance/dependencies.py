@@ -46,6 +46,7 @@ __all__ = [
     "claimed_rule_sets",
     "compute",
     "load_dependencies",
+    "nearest_claimed",
     "playing_rules",
     "variants",
 ]
@@ -171,7 +172,11 @@ def claimed_rule_sets(capabilities: Capabilities, rules: RuleSet) -> list[RuleSe
         for axis in AXES:
             if axis.name == "players":
                 continue
-            plays = capabilities.axes.get(axis.name, orders if axis.name == "turn_order" else ())
+            # an axis the engine does not list is played at its default value only
+            # (as Capabilities.supports reads the claim)
+            unlisted = orders if axis.name == "turn_order" else \
+                (Axis.format(getattr(RuleSet(), axis.name)),)
+            plays = capabilities.axes.get(axis.name, unlisted)
             if Axis.format(getattr(rules, axis.name)) not in plays and plays:
                 changes[axis.name] = axis.convert(plays[0])
         with contextlib.suppress(RuleSetError):  # a combination no rule set allows
@@ -188,6 +193,21 @@ def claimed_rule_sets(capabilities: Capabilities, rules: RuleSet) -> list[RuleSe
                 continue
     return sorted(found, key=lambda r: sum(getattr(r, a.name) != getattr(rules, a.name)
                                            for a in AXES))
+
+
+def nearest_claimed(capabilities: Capabilities, rules: RuleSet) -> RuleSet | str:
+    """``rules`` if the engine claims them, else the claimed rule set for as many players
+    that differs from them on the fewest axes (:func:`claimed_rule_sets`), else the
+    reason the claim excludes them. Perft and lockstep choose the rules they play this
+    way; the scenarios choose through :func:`playing_rules`, which also weighs what an
+    example's outcome depends on."""
+    reason = capabilities.supports(rules)
+    if reason is None:
+        return rules
+    for candidate in claimed_rule_sets(capabilities, rules):
+        if capabilities.supports(candidate) is None:
+            return candidate
+    return reason
 
 
 def playing_rules(dependencies: Dependencies | None = None

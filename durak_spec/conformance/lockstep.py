@@ -70,7 +70,8 @@ from durak_spec.core.jsonio import (
     show as show_json,
 )
 from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
-from durak_spec.engine.turns import turn_rule
+from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.turns import could_add, turn_rule
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -92,7 +93,15 @@ from durak_spec.model.rules import (
     TurnOrder,
 )
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Accepted, Capabilities, Engine, Rejected, Report, Verdict
+from durak_spec.protocol import (
+    Accepted,
+    Capabilities,
+    Engine,
+    LoadDeclined,
+    Rejected,
+    Report,
+    Verdict,
+)
 from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure, Expected
 
@@ -503,6 +512,9 @@ def _compare_reports(engine: Report, reference: Report, before: GameState | None
         reference = replace(reference, known=())
     if engine == reference:
         return []
+    settled = _bout_end(engine, reference, before, action, after)
+    if settled is not None:  # the other fields differ because of it
+        return [settled]
     out: list[Difference] = []
 
     def differ(name: str, label: str, mine: str, theirs: str) -> None:
@@ -537,6 +549,34 @@ def _compare_reports(engine: Report, reference: Report, before: GameState | None
     return out
 
 
+def _bout_end(engine: Report, reference: Report, before: GameState | None,
+              action: Action | None, after: GameState) -> Difference | None:
+    """Where one side settles the bout in play after ``action`` and the other does not:
+    that one difference, charged to the rule that settles it or lets it go on (the hands,
+    stock and roles that differ follow from it)."""
+    if before is None or action is None or not before.table or engine.over or reference.over:
+        return None
+    if not engine.table and after.table and after.bout == before.bout:
+        # the engine settled the bout; the rules let it go on
+        if not could_add(after):
+            rule = "ATTACK-5"  # nobody may add, but the attackers have not said done
+        else:
+            limit, rule = attack_limit(after)
+            if len(after.table) == 5 and after.rules.first_bout_limit_five and limit > 5:
+                rule = "LIMIT-3"  # five attack cards are the limit of the first bout only
+        return Difference("bout", f"settled after {action}",
+                          f"goes on: {_table_text([(p.attack, p.cover) for p in after.table])}"
+                          f" on the table, {len(after.table)} attack cards", rule)
+    if engine.table and not reference.table and after.bout > before.bout:
+        # the rules settle the bout; the engine goes on with it
+        limit, rule = attack_limit(before)
+        table = len(engine.table)
+        return Difference("bout", f"goes on: {_table_text(engine.table)} on the table",
+                          f"settled after {action}",
+                          rule if table >= limit else "ATTACK-5")
+    return None
+
+
 def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
                    state: GameState) -> list[Difference]:
     """Actions one side lists and the other does not (sets: order and repeats ignored)."""
@@ -547,7 +587,8 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         return []
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
-    if seats != asked:  # who may act differs: one difference, of turn order
+    if seats != asked and _turn_difference(mine, seats, asked, state):
+        # who may act differs: one difference, of turn order
         order = state.rules.turn_order
         out.append(Difference("who may act now", _seats_text(seats), _seats_text(asked)
                               + f" (turn_order={order.value})",
@@ -567,6 +608,26 @@ def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         out = [*out[:_LEGAL_SHOWN],
                Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
     return out
+
+
+_TURN_RULES = frozenset({"CLAR-3", "CLAR-16", "CLAR-17", "CLAR-18"})
+
+
+def _turn_difference(mine: Iterable[Action], seats: set[int], asked: set[int],
+                     state: GameState) -> bool:
+    """Whether a difference in who may act is one of turn order: the engine lets somebody
+    act (an engine that lists nobody misses actions, such as a take), the defender the
+    reference asks is asked (every protocol lets a defender with a card to answer act),
+    and the reference refuses every action of a seat it does not ask by a rule of the bout
+    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
+    if not seats or (state.defender in asked and state.defender not in seats):
+        return False
+    for action in mine:
+        if action.player not in asked:
+            why = _why_illegal(state, action)
+            if why is None or why.rule not in _TURN_RULES:
+                return False
+    return True
 
 
 def _seats_text(seats: Iterable[int]) -> str:
@@ -606,6 +667,12 @@ class _Game:
         self.context_rule: str | None = None
         self._shown_state: GameState | None = None
         self._shown_report: Report | None = None
+        self.declined = ""
+        """The reason the engine gave when it declined to load the position (LoadDeclined)."""
+        self.common: tuple[Action, ...] | None = None
+        """Where the legal actions differed in the position now: the reference's that the
+        engine lists too (the game goes on with one of them), and those it lists alone."""
+        self.extra: frozenset[Action] = frozenset()
 
     @property
     def context(self) -> str:
@@ -622,7 +689,7 @@ class _Game:
             raise _Broke(_Found("engine failure", (Difference(
                 "engine", f"failed at {what} ({self._where()}): {error}",
                 "an answer in protocol", None),), failure=error)) from None
-        except (KeyboardInterrupt, SystemExit, MemoryError):
+        except (KeyboardInterrupt, SystemExit, MemoryError, LoadDeclined):
             raise
         except Exception as error:  # an engine's exception or error response is reported
             raise _Broke(_Found("engine error", (Difference(
@@ -653,12 +720,19 @@ class _Game:
 
     def _legal(self) -> list[Difference]:
         mine = tuple(self._call("legal", self.engine.legal_actions))
+        if mine is self.legal:  # the reference's own list (an answer as expected)
+            self.common, self.extra = None, frozenset()
+            return []
         odd = next((a for a in mine if not isinstance(a, Action)), None)
         if odd is not None:
             raise _Broke(_Found("engine error", (Difference(
                 "engine", f"listed {odd!r} among the legal actions, which is not an Action",
                 "actions", None),)))
-        return _compare_legal(mine, self.legal, self.state)
+        differences = _compare_legal(mine, self.legal, self.state)
+        listed = frozenset(mine) if differences else frozenset()
+        self.common = tuple(a for a in self.legal if a in listed) if differences else None
+        self.extra = listed.difference(self.legal) if differences else frozenset()
+        return differences
 
     def start(self) -> _Found | None:
         report = self._report("start", lambda: self.engine.start(self.rules, self.deck,
@@ -682,6 +756,7 @@ class _Game:
         """Play ``action`` in both; ``after`` is the reference's position and legal actions
         after it, if already known (:func:`_plan`)."""
         before = self.state
+        self.common, self.extra = None, frozenset()
         self.last, self.probing = action, False
         self.context_rule = _action_rule(before, action)
         verdict = self._call("apply", lambda: self.engine.apply(action))
@@ -713,7 +788,11 @@ class _Game:
         """Load the reference's position into the engine (after a divergence), and compare
         again: the game goes on from the same position on both sides."""
         self.last, self.probing, self.context_rule = None, False, None
-        report = self._report("load", lambda: self.engine.load(self.state))
+        try:
+            report = self._report("load", lambda: self.engine.load(self.state))
+        except LoadDeclined as declined:  # the standard decline: this game ends here
+            self.declined = str(declined) or "declined"
+            return None
         differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
         if differences:
             return _Found("report", tuple(differences))
@@ -837,55 +916,147 @@ def _expected(plan: Sequence[_Planned]) -> list[Expected]:
 
 def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
                probe_rate: float, resync: bool = False
-               ) -> tuple[Record, list[_Found], bool]:
-    """Play one random game; return its record so far, the divergences met, and whether
-    the game was cut at ``max_actions``. With ``resync``, a divergence is followed by
-    loading the reference's position into the engine, and the game goes on (at most
-    :data:`MAX_RESYNCS` times); else the game ends at its first divergence. An engine
-    that breaks (fails or raises) ends the game."""
+               ) -> tuple[Record, list[_Found], bool, str]:
+    """Play one random game; return its record so far, the divergences met, whether
+    the game was cut at ``max_actions``, and the engine's reason if it declined a load.
+    With ``resync``, a divergence is followed by loading the reference's position into
+    the engine, and the game goes on (at most :data:`MAX_RESYNCS` times); else, or where
+    the engine declines that load (:class:`~durak_spec.protocol.LoadDeclined`), the game
+    ends at the divergence. A difference of legal actions alone needs no load: the reports
+    agreed, so both sides are in the same position and the game goes on (a cause met
+    again in the same game is not counted again). An engine that breaks (fails or raises)
+    ends the game.
+
+    The steps are chosen on the reference alone (:func:`_plan`) as long as nothing but a
+    load follows a divergence, so that an engine that can write requests ahead
+    (``SubprocessEngine.expect``) works while this side checks. After a difference of
+    legal actions the course depends on the engine's answers (the game goes on with an
+    action both sides list): from there the game is played one step at a time, the same
+    seeded draws as ever, once the engine is brought back to where it was (its game
+    begun again by the same start or load and its steps since played again, since it has
+    been sent the requests of steps that will not be played)."""
     game = _Game(engine, record.rules, record.deck, record.seed)
     steps: list[Step] = []
     founds: list[_Found] = []
+    listed: set[tuple[Any, ...]] = set()  # the causes of legal-action differences met
+    loaded: list[tuple[GameState, int]] = []  # the last load: the position, the steps before
 
-    def done(cut: bool = False) -> tuple[Record, list[_Found], bool]:
+    def done(cut: bool = False) -> tuple[Record, list[_Found], bool, str]:
         return Record(record.rules, record.deck, record.seed, tuple(steps),
-                      record.profile), founds, cut
+                      record.profile), founds, cut, game.declined
 
     def met(found: _Found, step: int) -> bool:
         """Record a divergence; whether the game goes on (resynchronised)."""
+        if found.kind == "legal actions":  # the same position on both sides: go on
+            if _cause_key(found) not in listed:
+                listed.add(_cause_key(found))
+                founds.append(_Found(found.kind, found.differences, step, found.failure))
+            return True
         founds.append(_Found(found.kind, found.differences, step, found.failure))
         if not resync or len(founds) > MAX_RESYNCS:
             return False
         again = game.resync()
+        if game.declined:
+            return False
         if again is not None:
             founds.append(_Found(again.kind, again.differences, step, again.failure))
             return False
+        loaded[:] = [(game.state, len(steps))]
         return True
 
-    # The game's course is the reference's alone: planned first, so that an engine that
-    # can write requests ahead (SubprocessEngine.expect) works while this side checks.
+    # The game's course is the reference's alone until a difference of legal actions:
+    # planned first, so that an engine that can write requests ahead works meanwhile.
+    draws = rng.getstate()
+    first = (game.state, game.legal)
     plan, cut = _plan(game, rng, max_actions=max_actions, probe_rate=probe_rate)
     expect = getattr(engine, "expect", None)
     try:
         found = game.start()
         if found is not None and not met(found, -1):
             return done()
-        if expect is not None:
-            expect(_expected(plan))
-        for index, (step, after, _, _) in enumerate(plan):
-            steps.append(step)
-            found = game.probe(step.action) if step.probe else game.play(step.action, after)
-            if found is not None:
-                if not met(found, len(steps) - 1):
-                    return done()
-                if expect is not None:  # resynchronised: the rest of the plan
-                    expect(_expected(plan[index + 1:]))
-        if cut:
-            return done(cut=True)
+        played = position = 0
+        if game.common is None:
+            if expect is not None:
+                expect(_expected(plan))
+            while position < len(plan):
+                step, after, _, _ = plan[position]
+                position += 1
+                steps.append(step)
+                played += not step.probe
+                found = game.probe(step.action) if step.probe else game.play(step.action,
+                                                                               after)
+                if found is not None:
+                    if not met(found, len(steps) - 1):
+                        return done()
+                    if game.common is not None:  # the course now depends on the engine
+                        break
+                    if expect is not None:  # resynchronised: the rest of the plan
+                        expect(_expected(plan[position:]))
+            else:
+                return done(cut=cut)
+            if expect is not None:
+                _restore(game, plan[:position], loaded[0] if loaded else None)
+        _redraw(rng, draws, first, plan[:position], probe_rate)
+        while game.legal:
+            if played >= max_actions:
+                return done(cut=True)
+            if probe_rate > 0 and rng.random() < probe_rate:
+                probe = _pick_probe(game.state, game.legal, rng)
+                if probe is not None and probe not in game.extra:  # not a known difference
+                    steps.append(Step(probe, probe=True))
+                    found = game.probe(probe)
+                    if found is not None and not met(found, len(steps) - 1):
+                        return done()
+            # after a difference of legal actions, an action both sides allow (else the
+            # game cannot go on)
+            choices = game.legal if game.common is None else game.common
+            if not choices:
+                return done()
+            action = rng.choice(choices)
+            steps.append(Step(action))
+            played += 1
+            found = game.play(action)
+            if found is not None and not met(found, len(steps) - 1):
+                return done()
     except _Broke as broke:
         found = broke.found
         founds.append(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
     return done()
+
+
+def _redraw(rng: random.Random, draws: Any, first: tuple[GameState, tuple[Action, ...]],
+            played: Sequence[_Planned], probe_rate: float) -> None:
+    """Set ``rng`` to where one-step-at-a-time play would have it after the ``played``
+    steps of a plan: from its state ``draws`` before the plan, the same draws again (the
+    positions are the plan's, so no rule is asked again)."""
+    rng.setstate(draws)
+    state, legal = first
+    for _, after, _, _ in played:
+        if after is None:  # a probe: drawn with the action that follows it
+            continue
+        if probe_rate > 0 and rng.random() < probe_rate:
+            _pick_probe(state, legal, rng)
+        rng.choice(legal)
+        state, legal = after[0], after[1]
+
+
+def _restore(game: _Game, played: Sequence[_Planned], loaded: tuple[GameState, int] | None
+             ) -> None:
+    """Bring the engine back to its position after the ``played`` steps of a plan, undoing
+    the requests it was sent ahead: its game begun again as it was (the start, or the last
+    load) and the steps it was asked since asked again, their answers already compared."""
+    engine = game.engine
+    if loaded is None:
+        game._call("start", lambda: engine.start(game.rules, game.deck, game.seed))
+        since = played
+    else:
+        state, before = loaded
+        game._call("load", lambda: engine.load(state))
+        since = played[before:]
+    for step, _, asked, _ in since:
+        if asked:
+            action = step.action
+            game._call("apply", lambda: engine.apply(action))  # noqa: B023 - called at once
 
 
 def _replay(engine: Engine, record: Record) -> _Found | None:
@@ -1115,6 +1286,9 @@ class ConfigResult:
     found: int = 0
     """How many divergences its games met (each game goes on after one where the engine
     can load the reference's position, else the next game starts)."""
+    declined: int = 0
+    """How many of its games ended at a divergence because the engine declined to load
+    the reference's position (the next game started)."""
 
     @property
     def label(self) -> str:
@@ -1132,7 +1306,7 @@ class ConfigResult:
                 "rules": self.configuration.rules.to_dict(), "games": self.games,
                 "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
                 "outcome": self.outcome, "stopped": self.stopped or None,
-                "divergences": self.found,
+                "divergences": self.found, "loads_declined": self.declined,
                 "divergence": None if self.divergence is None else self.divergence.to_json()}
 
 
@@ -1168,8 +1342,11 @@ def cause_of(found: _Found | Divergence) -> tuple[str | None, CauseKind]:
 def _cause_key(found: _Found) -> tuple[Any, ...]:
     """What makes two divergences one cause: the rule and kind, and for a different
     result the report fields that differ (a wrong count of the discard pile is one cause,
-    after whatever action it shows)."""
+    after whatever action it shows). An impossible report is one cause per rule it breaks
+    (the audit's), whatever else its position shows."""
     rule, kind = cause_of(found)
+    if found.kind == "impossible report":
+        return (found.kind, rule)
     if kind == "different result":
         fields = sorted({d.field.split("[")[0] for d in found.differences})
         return (kind, *fields)
@@ -1312,15 +1489,17 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
             results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
             done += games
             continue
-        played = actions = probes = unfinished = found_here = 0
+        played = actions = probes = unfinished = found_here = declined = 0
         first: Divergence | None = None
         for index in range(games):
             rng = _game_rng(seed, configuration, index)
             deck_seed = rng.randrange(2**31)
             record = Record(configuration.rules, deal(configuration.rules, deck_seed),
                             deck_seed, (), configuration.profile)
-            record, founds, cut = _play_game(engine, record, rng, max_actions=max_actions,
-                                             probe_rate=probe_rate, resync=resync)
+            record, founds, cut, refused = _play_game(
+                engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
+                resync=resync)
+            declined += bool(refused)
             played += 1
             actions += len(record.actions)
             probes += len(record.steps) - len(record.actions)
@@ -1338,8 +1517,9 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                             found.kind, record.prefix(found.step + 1), found.differences,
                             found.rule, configuration.label, index, found.step + 1,
                             shrunk=False, reproducible=False,
-                            note="found after loading the reference's position into the "
-                                 "engine, following an earlier divergence of the game")
+                            note="found later in a game that had diverged before (after "
+                                 "loading the reference's position into the engine, or "
+                                 "going on where only the legal actions differed)")
                     first = first or latest
                 if known is None:
                     known = causes[key] = [0, latest, []]
@@ -1359,7 +1539,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                 done += games - index - 1
                 break
         results.append(ConfigResult(configuration, played, actions, probes, unfinished,
-                                    first, found=found_here))
+                                    first, found=found_here, declined=declined))
     name = f"{capabilities.name} {capabilities.version}".strip()
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
                       for (count, example, labels) in causes.values()),
@@ -1415,6 +1595,10 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             status = f"not played: {item.stopped}"
         else:
             status = "agreed"
+        if item.declined:
+            status += (f"; the engine declined {_count(item.declined, 'load')} of the "
+                       "reference's position after a divergence, so those games ended there "
+                       "and the next started")
         lines.append(f"  {item.label}: {_count(item.games, 'game')}, "
                      f"{_count(item.actions, 'action')}: {status}")
     if verbose and result.skipped:

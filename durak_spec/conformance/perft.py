@@ -26,7 +26,12 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
   leaves are never visited);
 * :func:`check_positions` compares an engine's counts (the reference's by default) with
   the stored ones, and :func:`locate` finds, for a count that differs, the first position
-  whose legal actions differ.
+  whose legal actions differ;
+* :func:`claimed_position` turns a stored position into one an engine can be counted on
+  where it does not claim the stored rules: the same deal, or a position of the same kind
+  reached in a game, under the rule set it claims that is nearest (its own bout protocol
+  included), with counts the reference computes at run time. The stored counts stay the
+  fixtures, checked against the reference in CI.
 
 ``durak-spec perft [--engine CMD]`` checks the stored counts, ``--list`` lists them and
 ``--generate`` rewrites the files from the position definitions in this module;
@@ -41,11 +46,13 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TextIO
 
+from durak_spec.conformance.dependencies import nearest_claimed
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card, parse_cards
 from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
 from durak_spec.core.errors import DurakError, InputError, NotationError
@@ -62,11 +69,20 @@ from durak_spec.core.jsonio import (
     show,
 )
 from durak_spec.core.jsonio import Path as Path_
-from durak_spec.engine import apply, deck_order, legal_actions, new_game
+from durak_spec.engine import apply, deck_order, is_legal, legal_actions, new_game
 from durak_spec.model.actions import Action, parse_action
-from durak_spec.model.rules import PROFILES, RuleSet, RuleSetError, ThrowIn, profile
+from durak_spec.model.rules import (
+    AXES,
+    PROFILES,
+    Axis,
+    RuleSet,
+    RuleSetError,
+    ThrowIn,
+    TurnOrder,
+    profile,
+)
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Accepted, Engine, Report, Verdict
+from durak_spec.protocol import Accepted, Capabilities, Engine, LoadDeclined, Report, Verdict
 from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
@@ -79,6 +95,7 @@ __all__ = [
     "PerftPosition",
     "add_parser",
     "check_positions",
+    "claimed_position",
     "data_dir",
     "format_check",
     "generate",
@@ -96,6 +113,11 @@ PERFT_VERSION = 1
 DEFAULT_BUDGET = 6000
 """Generation stops deepening a position once this many positions would be visited."""
 MAX_DEPTH = 12
+REACH_GAMES = 2000
+"""Generation looks for a position from within a game in at most this many games."""
+RUN_TIME_REACH_GAMES = 200
+"""The same at run time, under an engine's own rules (where a stored position's rules are
+not claimed): a position those rules make rare or impossible is skipped, not searched."""
 
 
 class PerftFileError(InputError):
@@ -111,9 +133,10 @@ class PerftError(DurakError):
 
 
 class PerftUnreachable(PerftError):
-    """An engine that cannot load and rejects one of the stored moves that reach a
-    position from the deal (a turn-based engine need not accept the reference's order of
-    moves): the position is skipped with that reason, not failed."""
+    """An engine that rejects one of the moves that reach a position from the deal (where
+    it cannot load it). The moves are a game under the rules the engine claims, its own
+    bout protocol included (:func:`claimed_position`), so this is a rule failure: the
+    engine forbids a move those rules allow."""
 
     code = "perft-unreachable"
 
@@ -216,9 +239,12 @@ class _Walker:
         if not self.started or here > len(target) or list(target[:here]) != self.path:
             self.path = []
             if self.origin is not None:
-                self.reported = self.engine.load(self.origin)
-                self.path = list(self.moves)
-            else:
+                try:
+                    self.reported = self.engine.load(self.origin)
+                    self.path = list(self.moves)
+                except LoadDeclined:  # the standard decline: reach it from the deal
+                    self.origin = None
+            if self.origin is None:
                 self.reported = self.engine.start(self.rules, self.deck, self.seed)
             self._audit(self.path, None, None)
             self.started = True
@@ -226,10 +252,12 @@ class _Walker:
         for action in target[len(self.path):]:
             verdict = self.engine.apply(action)
             if not isinstance(verdict, Accepted) and len(self.path) < len(self.moves):
+                listed = ", ".join(str(a) for a in self.engine.legal_actions()) or "nothing"
                 raise PerftUnreachable(
-                    f"not reached: the engine cannot load positions and rejected move "
-                    f"{len(self.path) + 1} of the {len(self.moves)} that reach it from the "
-                    f"deal, {action} ({getattr(verdict, 'reason', verdict)})")
+                    f"not reached: the engine rejected move {len(self.path) + 1} of the "
+                    f"{len(self.moves)} that reach the position from the deal, {action} "
+                    f"({getattr(verdict, 'reason', verdict)}), which the rules it claims "
+                    f"allow there; it lists: {listed}")
             if not isinstance(verdict, Accepted):
                 line = ", ".join(str(a) for a in target)
                 raise PerftError(f"the engine rejected {action}, which it listed as legal, "
@@ -250,6 +278,9 @@ class _Walker:
             counted = list(path[len(self.moves):]) if len(path) >= len(self.moves) else []
             where = ", ".join(str(a) for a in counted) or \
                 ("the position counted" if self.moves else "the deal")
+            if action is not None and self.moves and len(path) <= len(self.moves):
+                where = (f"move {len(path)} of the {len(self.moves)} that reach the "
+                         f"position from the deal, {action}")
             raise PerftImpossible(f"impossible report after {where}: "
                                   + "; ".join(str(p) for p in problems),
                                   rule=next((p.rule for p in problems if p.rule), None))
@@ -435,6 +466,13 @@ class PerftCheck:
     """Why the engine was counted to fewer depths than stored (the time budget)."""
     impossible: bool = False
     """The error is an impossible report (a rule failure, not an engine failure)."""
+    unreached: bool = False
+    """The error is a move on the way to the position that the engine rejected though the
+    rules it claims allow it (a rule failure, not an engine failure)."""
+    claimed: str = ""
+    """Where the engine does not claim the stored position's rules: the axes of the rule
+    set it was counted under instead (:func:`claimed_position`), whose expected counts
+    the reference computed at run time."""
 
     @property
     def ok(self) -> bool:
@@ -446,6 +484,12 @@ class PerftCheck:
         if self.cut:
             return self.counts == self.expected[:len(self.counts)]
         return self.counts == self.expected
+
+    @property
+    def rule_failure(self) -> bool:
+        """The engine broke a rule (an impossible report, or a move of the way there
+        rejected), as opposed to failing as a program."""
+        return self.impossible or self.unreached
 
     @property
     def first_mismatch(self) -> int | None:
@@ -462,7 +506,9 @@ class PerftCheck:
                 "seconds": round(self.seconds, 4), "error": self.error or None,
                 "located": None if self.located is None else str(self.located),
                 "skipped": self.skipped or None, "cut": self.cut or None,
-                "impossible": self.impossible,
+                "impossible": self.impossible, "unreached": self.unreached,
+                "claimed": self.claimed or None,
+                "rules": self.position.rules.to_dict(),
                 "moves": [str(a) for a in self.position.moves]}
 
 
@@ -477,24 +523,43 @@ def check_positions(engine: Engine | None = None,
     count differs ends that position (deeper counts are not worth their time). For such a
     position, ``locate_mismatch`` also finds the first path whose legal actions differ.
     ``budget`` is the most seconds spent on one position: no deeper count is started once
-    it is spent (the result says so in :attr:`PerftCheck.cut`). Positions under rules the
-    engine does not claim are skipped (with the reason). ``progress`` hears (positions
-    done, positions in all, the result) after each one."""
+    it is spent (the result says so in :attr:`PerftCheck.cut`).
+
+    A position whose rules the engine does not claim is counted under the rule set it
+    claims that is nearest to them (:func:`claimed_position`: same deal, or a position of
+    the same kind reached in a game under those rules), against counts the reference
+    computes at run time; the result names the axes in :attr:`PerftCheck.claimed`. What
+    the claim excludes (a player count, or no such rule set) is skipped with the reason,
+    as is a position that, under the engine's rules, repeats one counted before.
+    ``progress`` hears (positions done, positions in all, the result) after each one."""
     positions = load_positions() if positions is None else positions
     results: list[PerftCheck] = []
     capabilities = engine.capabilities() if engine is not None else None
-    for index, position in enumerate(positions):
-        depth = position.depth if max_depth is None else min(max_depth, position.depth)
-        expected = position.counts[:depth]
-        reason = capabilities.supports(position.rules) if capabilities is not None else None
-        if reason is not None:
-            results.append(PerftCheck(position, expected, (), 0.0, skipped=reason))
+    counted: dict[tuple[object, ...], str] = {}
+    for index, stored in enumerate(positions):
+        position: PerftPosition | str = stored
+        if capabilities is not None:
+            position = claimed_position(stored, capabilities, max_depth=max_depth)
+        claimed = _claimed_text(stored, position)
+        if not isinstance(position, str):
+            key = (position.rules, position.deck, position.seed, position.moves)
+            if key in counted:
+                position = f"under the engine's rules ({claimed}) the same position as " \
+                           f"{counted[key]}, counted already"
+            else:
+                counted[key] = stored.id
+        if isinstance(position, str):
+            depth = stored.depth if max_depth is None else min(max_depth, stored.depth)
+            results.append(PerftCheck(stored, stored.counts[:depth], (), 0.0,
+                                      skipped=position))
             if progress is not None:
                 progress(index + 1, len(positions), results[-1])
             continue
+        depth = position.depth if max_depth is None else min(max_depth, position.depth)
+        expected = position.counts[:depth]
         started = time.perf_counter()
         error = cut = ""
-        impossible = False
+        impossible = unreached = False
         counts: tuple[int, ...] = ()
         try:
             if engine is None:
@@ -511,11 +576,7 @@ def check_positions(engine: Engine | None = None,
                     if counts[-1] != expected[level - 1]:
                         break
         except PerftUnreachable as unreachable:
-            results.append(PerftCheck(position, expected, (), time.perf_counter() - started,
-                                      skipped=str(unreachable)))
-            if progress is not None:
-                progress(index + 1, len(positions), results[-1])
-            continue
+            error, unreached = str(unreachable), True
         except PerftImpossible as failure:
             error, impossible = str(failure), True
         except (PerftError, EngineFailure) as failure:
@@ -539,17 +600,80 @@ def check_positions(engine: Engine | None = None,
             except Exception as failure:  # the counts already tell the failure
                 error = f"while locating the difference: {failure}"
         result = PerftCheck(position, expected, counts, seconds, error, located, cut=cut,
-                            impossible=impossible)
+                            impossible=impossible, unreached=unreached, claimed=claimed)
         results.append(result)
         if progress is not None:
             progress(index + 1, len(positions), result)
     return results
 
 
+def claimed_position(position: PerftPosition, capabilities: Capabilities, *,
+                     budget: int = DEFAULT_BUDGET, max_depth: int | None = None
+                     ) -> PerftPosition | str:
+    """``position`` as an engine with these capabilities can be counted on: unchanged if
+    it claims the position's rules; else under the nearest rule set it claims for as many
+    players (:func:`~durak_spec.conformance.dependencies.nearest_claimed`, the choice
+    lockstep makes too), with counts the reference computes now (to the depth whose tree
+    visits at most ``budget`` positions, as the stored counts were, and no deeper than
+    ``max_depth``). A deal is the same
+    deal under those rules. A position from within a game is, for the stored kinds
+    (:data:`_GAME_POSITIONS`), the first position of that kind in a seeded random game
+    under those rules (so a turn-based engine gets a big hand, six attack cards, an
+    empty stock ... under its own bout protocol); for other positions, the stored moves
+    played under those rules. The reason to skip it otherwise: what the claim excludes,
+    or that no game under those rules reaches it."""
+    rules = nearest_claimed(capabilities, position.rules)
+    if isinstance(rules, str):
+        return rules
+    if rules == position.rules:
+        return position
+    changed = _changes(position.rules, rules)
+    deck, moves = position.deck, position.moves
+    if moves:
+        kind = next((d for d in _GAME_POSITIONS if d[0] == position.id), None)
+        if kind is not None:
+            needs = _NEEDS.get(kind[2])
+            if needs is not None and not needs[0](rules):
+                return (f"under the engine's rules ({changed}) no game reaches such a position: "
+                        f"{needs[1]}")
+            try:
+                deck, moves = _reach(rules, kind[2], games=RUN_TIME_REACH_GAMES)
+            except ValueError:
+                return (f"under the engine's rules ({changed}) none of {RUN_TIME_REACH_GAMES} "
+                        f"random games reaches such a position ({position.note})")
+        else:
+            state = new_game(rules, deck=deck, seed=position.seed)
+            for number, action in enumerate(moves, start=1):
+                if not is_legal(state, action):
+                    return (f"under the engine's rules ({changed}) move {number} of the "
+                            f"{len(moves)} that reach the position, {action}, is not legal")
+                state = apply(state, action)
+    adapted = PerftPosition(position.id, rules, deck, position.seed, (), position.note,
+                            moves)
+    return replace(adapted, counts=_deepest(adapted.start(), budget,
+                                            MAX_DEPTH if max_depth is None else max_depth))
+
+
+def _changes(stored: RuleSet, rules: RuleSet) -> str:
+    """The axes where ``rules`` differ from ``stored``: ``turn_order=opener-first, ...``."""
+    return ", ".join(f"{axis.name}={Axis.format(getattr(rules, axis.name))}" for axis in AXES
+                     if getattr(rules, axis.name) != getattr(stored, axis.name))
+
+
+def _claimed_text(stored: PerftPosition, position: PerftPosition | str) -> str:
+    if isinstance(position, str) or position.rules == stored.rules:
+        return ""
+    return _changes(stored.rules, position.rules)
+
+
 def _label(position: PerftPosition) -> str:
+    rules = position.rules
     name = next((p.name for p in PROFILES.values()
-                 if p.rules(players=position.rules.players) == position.rules), "custom rules")
-    return f"{name}, {position.rules.players} players"
+                 if p.rules(players=rules.players).replace(turn_order=rules.turn_order)
+                 == rules), "custom rules")
+    order = f", turn_order={rules.turn_order.value}" \
+        if name != "custom rules" and rules.turn_order is not TurnOrder.FREE else ""
+    return f"{name}, {rules.players} players{order}"
 
 
 def format_check(results: Sequence[PerftCheck]) -> str:
@@ -558,6 +682,8 @@ def format_check(results: Sequence[PerftCheck]) -> str:
     for result in results:
         position = result.position
         head = f"{position.id} ({_label(position)}), depth {len(result.expected)}"
+        if result.claimed:
+            head += f", under the engine's rules ({result.claimed}; counts from the reference)"
         if result.skipped:
             lines.append(f"skip  {head}: {result.skipped}")
             continue
@@ -569,7 +695,7 @@ def format_check(results: Sequence[PerftCheck]) -> str:
             continue
         lines.append(f"FAIL  {head}")
         if result.error:
-            lines.append(f"      {'rule' if result.impossible else 'error'}: {result.error}")
+            lines.append(f"      {'rule' if result.rule_failure else 'error'}: {result.error}")
         if result.counts and result.first_mismatch is not None:
             depth = result.first_mismatch
             lines.append(f"      engine:   {' '.join(map(str, result.counts))}")
@@ -758,12 +884,22 @@ _GAME_POSITIONS: tuple[tuple[str, RuleSet, Callable[[GameState], bool], str], ..
 )
 
 
-def _reach(rules: RuleSet, wanted: Callable[[GameState], bool]
+_NEEDS: Mapping[Callable[[GameState], bool], tuple[Callable[[RuleSet], bool], str]] = \
+    MappingProxyType({
+        _short_next_hand: (lambda rules: rules.transfer,
+                           "it needs the transfer game (TRANSFER-1)"),
+    })
+"""The kinds of position some rule sets never reach, with what they need: not searched
+for at run time under rules without it."""
+
+
+def _reach(rules: RuleSet, wanted: Callable[[GameState], bool], *, games: int = REACH_GAMES
            ) -> tuple[tuple[Card, ...], tuple[Action, ...]]:
-    """The deal and the moves of the first seeded random game that reaches ``wanted``."""
+    """The deal and the moves of the first seeded random game (of at most ``games``) that
+    reaches ``wanted``."""
     from durak_spec.engine import deal
 
-    for game in range(2000):
+    for game in range(games):
         rng = random.Random(f"durak-spec perft/{game}")
         deck = deal(rules, game)
         state = new_game(rules, deck=deck, seed=0)
@@ -780,11 +916,12 @@ def _reach(rules: RuleSet, wanted: Callable[[GameState], bool]
     raise ValueError(f"no game of {rules} reached the position wanted")
 
 
-def _deepest(state: GameState, budget: int) -> tuple[int, ...]:
-    """The counts to the greatest depth whose tree visits at most ``budget`` positions
-    (and one depth of 0 where every game has ended: deeper ones say nothing more)."""
+def _deepest(state: GameState, budget: int, deepest: int = MAX_DEPTH) -> tuple[int, ...]:
+    """The counts to the greatest depth (at most ``deepest``) whose tree visits at most
+    ``budget`` positions (and one depth of 0 where every game has ended: deeper ones say
+    nothing more)."""
     best = perft(state, 1)
-    for depth in range(2, MAX_DEPTH + 1):
+    for depth in range(2, deepest + 1):
         if sum(best) > budget or best[-1] == 0:  # the next depth visits sum(best) positions
             break
         best = perft(state, depth)
