@@ -24,9 +24,10 @@ it expects (lockstep does: its games follow the reference alone), says so with
 :meth:`SubprocessEngine.expect`; the engine then writes those requests before their answers
 are needed, up to :data:`WINDOW` at a time, so that the child works while the caller checks
 the last answer. Every call still gets the answer to exactly the request it would have sent
-on its own, in the same order, and each answer is still read strictly; the first call that
-differs from the expectation (another action, or a report the answer did not bring) reads
-and discards the answers still under way, then goes on one request at a time.
+on its own, in the same order. An answer line that is byte for byte the answer the caller
+expects, as the encoder writes it, is that answer; any other line is read strictly. Since
+the engine plays what it is sent, only a call that begins anew (``start``, ``load``,
+``close``) may leave the plan: it reads and discards the answers still under way first.
 
 POSIX only (process groups and selectable pipes). Not thread-safe: one caller at a time.
 """
