@@ -103,7 +103,7 @@ from durak_spec.protocol import (
     Verdict,
 )
 from durak_spec.protocol.audit import audit
-from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.protocol.subprocess_engine import EngineFailure, Expected
 
 __all__ = [
     "DIVERGENCE_KINDS",
@@ -580,6 +580,8 @@ def _bout_end(engine: Report, reference: Report, before: GameState | None,
 def _compare_legal(engine: Sequence[Action], reference: Sequence[Action],
                    state: GameState) -> list[Difference]:
     """Actions one side lists and the other does not (sets: order and repeats ignored)."""
+    if engine == reference:  # the same list in the same order
+        return []
     mine, theirs = set(engine), set(reference)
     if mine == theirs:
         return []
@@ -663,6 +665,8 @@ class _Game:
         self.last: Action | None = None
         self.probing = False
         self.context_rule: str | None = None
+        self._shown_state: GameState | None = None
+        self._shown_report: Report | None = None
         self.declined = ""
         """The reason the engine gave when it declined to load the position (LoadDeclined)."""
         self.common: tuple[Action, ...] | None = None
@@ -716,13 +720,16 @@ class _Game:
 
     def _legal(self) -> list[Difference]:
         mine = tuple(self._call("legal", self.engine.legal_actions))
+        if mine is self.legal:  # the reference's own list (an answer as expected)
+            self.common, self.extra = None, frozenset()
+            return []
         odd = next((a for a in mine if not isinstance(a, Action)), None)
         if odd is not None:
             raise _Broke(_Found("engine error", (Difference(
                 "engine", f"listed {odd!r} among the legal actions, which is not an Action",
                 "actions", None),)))
         differences = _compare_legal(mine, self.legal, self.state)
-        listed = frozenset(mine)
+        listed = frozenset(mine) if differences else frozenset()
         self.common = tuple(a for a in self.legal if a in listed) if differences else None
         self.extra = listed.difference(self.legal) if differences else frozenset()
         return differences
@@ -739,25 +746,36 @@ class _Game:
         differences = self._legal()
         return _Found("legal actions", tuple(differences)) if differences else None
 
-    def play(self, action: Action) -> _Found | None:
+    def shown(self, state: GameState) -> Report:
+        """The reference's report of ``state``, made once per position played."""
+        if self._shown_state is not state or self._shown_report is None:
+            self._shown_state, self._shown_report = state, Report.of(state)
+        return self._shown_report
+
+    def play(self, action: Action, after: _After | None = None) -> _Found | None:
+        """Play ``action`` in both; ``after`` is the reference's position and legal actions
+        after it, if already known (:func:`_plan`)."""
         before = self.state
         self.common, self.extra = None, frozenset()
         self.last, self.probing = action, False
         self.context_rule = _action_rule(before, action)
         verdict = self._call("apply", lambda: self.engine.apply(action))
+        if after is None:
+            state = apply(before, action)
+            after = (state, legal_actions(state), Report.of(state))
         if not isinstance(verdict, Accepted):
             shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
                                                          else "")
                      if isinstance(verdict, Rejected) else f"answers {verdict!r}")
-            self.state = apply(before, action)  # the reference goes on, for a resync
-            self.legal = legal_actions(self.state)
+            self.state, self.legal, _ = after  # the reference goes on, for a resync
             return _Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
                                                  self.context_rule),))
-        self.state = apply(before, action)
-        self.legal = legal_actions(self.state)
+        before_shown = self.shown(before)
+        self.state, self.legal, self._shown_report = after
+        self._shown_state = self.state
         report = self._report()
-        impossible = self._audit(report, Report.of(before), verdict, action)
-        differences = _compare_reports(report, Report.of(self.state), before, action,
+        impossible = self._audit(report, before_shown, verdict, action)
+        differences = _compare_reports(report, self._shown_report, before, action,
                                        self.state)
         if impossible is not None:  # what is impossible first, then what differs
             return replace(impossible, differences=impossible.differences + tuple(differences))
@@ -794,7 +812,7 @@ class _Game:
                                                else f"answers {verdict!r}",
                                                f"illegal: {why.reason}", why.rule),))
         report = self._report()
-        differences = _compare_reports(report, Report.of(self.state), None, None, self.state)
+        differences = _compare_reports(report, self.shown(self.state), None, None, self.state)
         if differences:
             changed = tuple(Difference(d.field, f"{d.engine} after rejecting {action}",
                                        d.reference, why.rule) for d in differences)
@@ -841,6 +859,61 @@ def _pick_probe(state: GameState, legal: Sequence[Action], rng: random.Random
     return None
 
 
+_After = tuple[GameState, tuple[Action, ...], Report]
+"""The reference after an action: its position, legal actions and report."""
+
+
+class _Planned(NamedTuple):
+    step: Step
+    after: _After | None
+    """For an action, the reference's position and legal actions after it."""
+    asked: bool = True
+    """For a probe, whether the engine is asked it (``_Game.probe``: only if illegal)."""
+    shown: Report | None = None
+    """The reference's report of the position after the step (for a probe: before it)."""
+
+
+def _plan(game: _Game, rng: random.Random, *, max_actions: int, probe_rate: float
+          ) -> tuple[list[_Planned], bool]:
+    """The steps of one random game, chosen on the reference alone (the engine's answers
+    never change its course); and whether the game is cut at ``max_actions``."""
+    state, legal = game.state, game.legal
+    shown = game.shown(state)
+    plan: list[_Planned] = []
+    played = 0
+    while legal:
+        if played >= max_actions:
+            return plan, True
+        if probe_rate > 0 and rng.random() < probe_rate:
+            probe = _pick_probe(state, legal, rng)
+            if probe is not None:
+                plan.append(_Planned(Step(probe, probe=True), None,
+                                     _why_illegal(state, probe) is not None, shown))
+        action = rng.choice(legal)
+        played += 1
+        state = apply(state, action)
+        legal = legal_actions(state)
+        shown = Report.of(state)
+        plan.append(_Planned(Step(action), (state, legal, shown), shown=shown))
+    return plan, False
+
+
+def _expected(plan: Sequence[_Planned]) -> list[Expected]:
+    """The engine's calls that play ``plan`` if the engine agrees all along: a probe is
+    rejected, then its report asked; an action is accepted, its report and legal actions
+    asked."""
+    calls: list[Expected] = []
+    for step, after, asked, shown in plan:
+        if after is not None:
+            legal = after[1]
+            calls += (Expected("apply", step.action, report=shown, actions=legal),
+                      Expected("report", report=shown), Expected("legal", actions=legal))
+        elif asked:
+            calls += (Expected("apply", step.action, accepted=False),
+                      Expected("report", report=shown))
+    return calls
+
+
 def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
                probe_rate: float, resync: bool = False
                ) -> tuple[Record, list[_Found], bool, str]:
@@ -852,11 +925,21 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
     ends at the divergence. A difference of legal actions alone needs no load: the reports
     agreed, so both sides are in the same position and the game goes on (a cause met
     again in the same game is not counted again). An engine that breaks (fails or raises)
-    ends the game."""
+    ends the game.
+
+    The steps are chosen on the reference alone (:func:`_plan`) as long as nothing but a
+    load follows a divergence, so that an engine that can write requests ahead
+    (``SubprocessEngine.expect``) works while this side checks. After a difference of
+    legal actions the course depends on the engine's answers (the game goes on with an
+    action both sides list): from there the game is played one step at a time, the same
+    seeded draws as ever, once the engine is brought back to where it was (its game
+    begun again by the same start or load and its steps since played again, since it has
+    been sent the requests of steps that will not be played)."""
     game = _Game(engine, record.rules, record.deck, record.seed)
     steps: list[Step] = []
     founds: list[_Found] = []
     listed: set[tuple[Any, ...]] = set()  # the causes of legal-action differences met
+    loaded: list[tuple[GameState, int]] = []  # the last load: the position, the steps before
 
     def done(cut: bool = False) -> tuple[Record, list[_Found], bool, str]:
         return Record(record.rules, record.deck, record.seed, tuple(steps),
@@ -878,13 +961,42 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
         if again is not None:
             founds.append(_Found(again.kind, again.differences, step, again.failure))
             return False
+        loaded[:] = [(game.state, len(steps))]
         return True
 
+    # The game's course is the reference's alone until a difference of legal actions:
+    # planned first, so that an engine that can write requests ahead works meanwhile.
+    draws = rng.getstate()
+    first = (game.state, game.legal)
+    plan, cut = _plan(game, rng, max_actions=max_actions, probe_rate=probe_rate)
+    expect = getattr(engine, "expect", None)
     try:
         found = game.start()
         if found is not None and not met(found, -1):
             return done()
-        played = 0
+        played = position = 0
+        if game.common is None:
+            if expect is not None:
+                expect(_expected(plan))
+            while position < len(plan):
+                step, after, _, _ = plan[position]
+                position += 1
+                steps.append(step)
+                played += not step.probe
+                found = game.probe(step.action) if step.probe else game.play(step.action,
+                                                                               after)
+                if found is not None:
+                    if not met(found, len(steps) - 1):
+                        return done()
+                    if game.common is not None:  # the course now depends on the engine
+                        break
+                    if expect is not None:  # resynchronised: the rest of the plan
+                        expect(_expected(plan[position:]))
+            else:
+                return done(cut=cut)
+            if expect is not None:
+                _restore(game, plan[:position], loaded[0] if loaded else None)
+        _redraw(rng, draws, first, plan[:position], probe_rate)
         while game.legal:
             if played >= max_actions:
                 return done(cut=True)
@@ -910,6 +1022,41 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
         found = broke.found
         founds.append(_Found(found.kind, found.differences, len(steps) - 1, found.failure))
     return done()
+
+
+def _redraw(rng: random.Random, draws: Any, first: tuple[GameState, tuple[Action, ...]],
+            played: Sequence[_Planned], probe_rate: float) -> None:
+    """Set ``rng`` to where one-step-at-a-time play would have it after the ``played``
+    steps of a plan: from its state ``draws`` before the plan, the same draws again (the
+    positions are the plan's, so no rule is asked again)."""
+    rng.setstate(draws)
+    state, legal = first
+    for _, after, _, _ in played:
+        if after is None:  # a probe: drawn with the action that follows it
+            continue
+        if probe_rate > 0 and rng.random() < probe_rate:
+            _pick_probe(state, legal, rng)
+        rng.choice(legal)
+        state, legal = after[0], after[1]
+
+
+def _restore(game: _Game, played: Sequence[_Planned], loaded: tuple[GameState, int] | None
+             ) -> None:
+    """Bring the engine back to its position after the ``played`` steps of a plan, undoing
+    the requests it was sent ahead: its game begun again as it was (the start, or the last
+    load) and the steps it was asked since asked again, their answers already compared."""
+    engine = game.engine
+    if loaded is None:
+        game._call("start", lambda: engine.start(game.rules, game.deck, game.seed))
+        since = played
+    else:
+        state, before = loaded
+        game._call("load", lambda: engine.load(state))
+        since = played[before:]
+    for step, _, asked, _ in since:
+        if asked:
+            action = step.action
+            game._call("apply", lambda: engine.apply(action))  # noqa: B023 - called at once
 
 
 def _replay(engine: Engine, record: Record) -> _Found | None:

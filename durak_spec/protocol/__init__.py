@@ -153,10 +153,10 @@ class Report:
 
     @classmethod
     def of(cls, state: GameState) -> Report:
-        outcome = state.outcome
+        outcome = state.outcome if state.finished else None  # nobody out: not over
         return cls(
             hands=state.hands,
-            table=tuple((p.attack, p.cover) for p in state.table),
+            table=tuple([(attack, cover) for attack, cover in state.table]),
             stock=len(state.stock),
             trump=state.trump,
             face_up=state.face_up,
@@ -167,7 +167,7 @@ class Report:
             finished=state.finished,
             over=outcome is not None,
             durak=outcome.durak if outcome is not None else None,
-            known=tuple(tuple(sorted(k)) for k in state.known),
+            known=tuple([tuple(sorted(k)) if k else () for k in state.known]),
         )
 
 

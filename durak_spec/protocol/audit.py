@@ -46,6 +46,7 @@ from durak_spec.protocol import Report, Verdict
 __all__ = ["DECK_SIZE", "Impossible", "audit", "change_problems", "report_problems"]
 
 DECK_SIZE = len(DECK)
+_RACE = Goal.FIRST_OUT_WINS  # read once: a member looked up on its enum costs more
 _FIELDS = tuple(f.name for f in fields(Report))
 
 
@@ -86,13 +87,19 @@ def report_problems(report: Report, players: int,
     if len(report.hands) != players:
         bad("DEAL-3", f"the report has {len(report.hands)} hands in a game of {players} "
                       "players")
-    where = _places(report)
-    for card, places in where.items():
-        if len(places) > 1:
-            bad("DEAL-1", f"{card} is {' and '.join(places)}")
-    if report.face_up is not None and report.face_up in where:
+    # The cards shown, counted without naming their places: the places are written out
+    # only for a report that shows a card twice or the face-up card in play.
+    shown = [card for hand in report.hands for card in hand]
+    shown += [card for pair in report.table for card in pair if card is not None]
+    distinct = set(shown)
+    twice = len(distinct) != len(shown)
+    if twice:
+        for card, places in _places(report).items():
+            if len(places) > 1:
+                bad("DEAL-1", f"{card} is {' and '.join(places)}")
+    if report.face_up is not None and report.face_up in distinct:
         bad("DEAL-6", f"the face-up trump {report.face_up} lies under the stock and is also "
-                      f"{where[report.face_up][0]}")
+                      f"{_places(report)[report.face_up][0]}")
     if report.face_up is not None and report.face_up.suit != report.trump:
         bad("DEAL-5", f"the face-up card {report.face_up} is not of the trump suit "
                       f"{report.trump.name.lower()}")
@@ -100,17 +107,16 @@ def report_problems(report: Report, players: int,
         bad("DEAL-6", f"the face-up trump {report.face_up} is shown but the stock is empty")
     if report.stock < 0 or report.discard < 0:
         bad(None, f"a negative count: stock {report.stock}, discard {report.discard}")
-    total = len(where) + report.stock + report.discard
-    if total != DECK_SIZE or any(len(p) > 1 for p in where.values()):
-        shown = sum(len(p) for p in where.values())
-        bad("DEAL-1", f"{shown} cards in hands and on the table, {report.stock} in the stock "
-                      f"and {report.discard} discarded make "
-                      f"{shown + report.stock + report.discard} cards, not {DECK_SIZE}")
+    if twice or len(distinct) + report.stock + report.discard != DECK_SIZE:
+        bad("DEAL-1", f"{len(shown)} cards in hands and on the table, {report.stock} in the "
+                      f"stock and {report.discard} discarded make "
+                      f"{len(shown) + report.stock + report.discard} cards, not {DECK_SIZE}")
     if len(report.table) > MAX_ATTACK_CARDS:
         bad("LIMIT-1", f"{len(report.table)} attack cards on the table: at most "
                        f"{MAX_ATTACK_CARDS} fit in a bout")
     seats = range(len(report.hands))
-    out: list[int] = [seat for group in report.finished for seat in group]
+    out: list[int] = [seat for group in report.finished for seat in group] \
+        if report.finished else []
     for seat in out:
         if seat not in seats:
             bad("END-1", f"P{seat} is reported out, but there is no such seat")
@@ -119,10 +125,10 @@ def report_problems(report: Report, players: int,
                          "cards")
     if out and report.stock > 0:
         bad("END-2", f"P{out[0]} is out while the stock still holds {report.stock} cards")
-    if len(set(out)) != len(out):
+    if out and len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
-    left = [seat for seat in seats if seat not in out]
-    over = len(left) <= 1 or (goal is Goal.FIRST_OUT_WINS and bool(out))
+    left = [seat for seat in seats if seat not in out] if out else list(seats)
+    over = len(left) <= 1 or (bool(out) and goal is _RACE)
     if report.over != over:
         bad("END-3", f"the game is reported {'over' if report.over else 'under way'} with "
                      f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
@@ -145,7 +151,7 @@ def report_problems(report: Report, players: int,
     elif report.table:
         bad("END-6", "the game is over with cards still on the table")
     for seat, known in enumerate(report.known):
-        if seat < len(report.hands):
+        if known and seat < len(report.hands):
             unheld = [c for c in known if c not in report.hands[seat]]
             if unheld:
                 bad("VIEW-2", f"P{seat}'s hand is said to hold the known cards "
@@ -177,7 +183,7 @@ def change_problems(before: Report, verdict: Verdict, after: Report,
         found.append(Impossible("DRAW-4", f"the stock grew from {before.stock} to "
                                           f"{after.stock} cards"))
     gone = [s for group in before.finished for s in group
-            if s not in {t for g in after.finished for t in g}]
+            if s not in {t for g in after.finished for t in g}] if before.finished else []
     if gone:
         found.append(Impossible("END-1", f"P{gone[0]}, who was out, is back in the game"))
     return tuple(found)
@@ -195,9 +201,13 @@ def audit(report: Report, players: int, before: Report | None = None,
     ``before`` that ``action`` (under ``verdict``) made, if they are given."""
     found = report_problems(report, players, goal)
     if before is not None and verdict is not None:
-        move = f'P{action.player}\'s move "{action.move}"' if action else "the action"
-        found += change_problems(before, verdict, report, move,
-                                 silent=isinstance(action, Done))
+        silent = isinstance(action, Done)
+        changes = change_problems(before, verdict, report, silent=silent)
+        if changes and action is not None:  # the move is written out only for a finding
+            changes = change_problems(before, verdict, report,
+                                      f'P{action.player}\'s move "{action.move}"',
+                                      silent=silent)
+        found += changes
     return found
 
 

@@ -19,6 +19,16 @@ Standard error is read alongside and kept in a bounded buffer (:attr:`Subprocess
 its last lines appear in failure messages). :meth:`SubprocessEngine.close`, the context
 manager and a finalizer that also runs at interpreter exit never leave a process behind.
 
+Requests ahead. A caller that knows the calls it will make next, if the engine answers as
+it expects (lockstep does: its games follow the reference alone), says so with
+:meth:`SubprocessEngine.expect`; the engine then writes those requests before their answers
+are needed, up to :data:`WINDOW` at a time, so that the child works while the caller checks
+the last answer. Every call still gets the answer to exactly the request it would have sent
+on its own, in the same order. An answer line that is byte for byte the answer the caller
+expects, as the encoder writes it, is that answer; any other line is read strictly. Since
+the engine plays what it is sent, only a call that begins anew (``start``, ``load``,
+``close``) may leave the plan: it reads and discards the answers still under way first.
+
 POSIX only (process groups and selectable pipes). Not thread-safe: one caller at a time.
 """
 
@@ -35,14 +45,21 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError, InvalidState
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
-from durak_spec.protocol import PROTOCOL_VERSION, Capabilities, LoadDeclined, Report, Verdict
+from durak_spec.protocol import (
+    PROTOCOL_VERSION,
+    Accepted,
+    Capabilities,
+    LoadDeclined,
+    Report,
+    Verdict,
+)
 from durak_spec.protocol.wire import (
     ApplyRequest,
     Codec,
@@ -62,12 +79,13 @@ from durak_spec.protocol.wire import (
     StateRequest,
     VerdictReply,
     decode_reply,
+    encode_reply,
     encode_request,
     quote,
 )
 
-__all__ = ["FAILURE_KINDS", "EngineError", "EngineFailure", "FailureKind", "RequestStats",
-           "SubprocessEngine"]
+__all__ = ["FAILURE_KINDS", "WINDOW", "EngineError", "EngineFailure", "Expected", "FailureKind",
+           "RequestStats", "SubprocessEngine"]
 
 FailureKind = Literal["crashed", "exited", "malformed", "oversized", "protocol", "timeout"]
 FAILURE_KINDS: tuple[FailureKind, ...] = ("crashed", "exited", "malformed", "oversized",
@@ -78,6 +96,9 @@ _STDERR_LIMIT = 1 << 16
 _CLOSE_GRACE = 1.0  # seconds a closing engine has to answer quit and exit
 _EXIT_GRACE = 0.5  # seconds an engine that closed its output has to exit
 _POLL = 0.25  # how often a waiting request checks that the engine is still alive
+WINDOW = 16
+"""The most requests written ahead of their answers (:meth:`SubprocessEngine.expect`); more
+are written when half of them have been answered."""
 
 
 class EngineFailure(DurakError):
@@ -143,6 +164,41 @@ class RequestStats:
     def mean_us(self) -> float:
         """Mean microseconds per request (0 before the first)."""
         return self.seconds / self.requests * 1e6 if self.requests else 0.0
+
+
+class Expected(NamedTuple):
+    """One call a caller expects to make next (:meth:`SubprocessEngine.expect`): ``apply``
+    of ``action``, which it expects the engine to accept or (a probe) to reject, or
+    ``report`` or ``legal`` (:meth:`~SubprocessEngine.legal_actions`)."""
+
+    cmd: Literal["apply", "report", "legal"]
+    action: Action | None = None
+    accepted: bool = True
+    report: Report | None = None
+    """The report the caller expects: after the accepted action, or asked by ``report``."""
+    actions: tuple[Action, ...] | None = None
+    """The legal actions the caller expects, in the order of its own engine."""
+
+
+class _Ahead:
+    """A call expected next; ``asks``: whether a request serves it (else the answer of the
+    ``apply`` before it brings what it asks, capability ``step``)."""
+
+    __slots__ = ("action", "asks", "call", "cmd", "end", "request")
+
+    def __init__(self, call: Expected, asks: bool) -> None:
+        self.call = call
+        self.cmd = call.cmd
+        self.action = call.action
+        self.asks = asks
+        self.request: Request | None = None
+        """Once written: the request, and how many bytes had been queued for the engine
+        with its line (``end``)."""
+        self.end = -1
+
+
+_ACCEPTED: Final = Accepted()
+_MISS: Any = object()  # a call that is not the one expected next
 
 
 def _last_lines(text: str, lines: int = 3, limit: int = 300) -> str:
@@ -281,6 +337,17 @@ class SubprocessEngine:
         self._after: tuple[Report, tuple[Action, ...]] | None = None
         """The engine's report and legal actions after its last accepted action, from the
         same answer (capability ``step``), until the next request that may change them."""
+        self._plan: list[_Ahead] = []
+        """The calls expected next (:meth:`expect`): those before ``_sent`` have their
+        requests written, those before ``_head`` have been made."""
+        self._head = 0
+        self._sent = 0
+        self._waiting = 0  # requests written (or queued) whose answers are still to read
+        self._step = False  # whether the plan's applies ask for the position after them
+        self._unsent = bytearray()  # requests queued for the engine, not yet written
+        self._queued = 0  # bytes queued for the engine in all, and written in all
+        self._written = 0
+        self._writing = False  # whether the selector waits to write to the engine
         self._spawn()
 
     # -- process management -----------------------------------------------------------
@@ -296,6 +363,7 @@ class SubprocessEngine:
         self._capabilities = None
         self._after = None
         self._last_stderr = ""
+        self._forget_plan()
 
     def restart(self) -> None:
         """Kill the engine if it runs, and start the command again."""
@@ -304,6 +372,7 @@ class SubprocessEngine:
 
     def _kill(self) -> None:
         process = self._process
+        self._forget_plan()
         if process is not None:
             self._process = None
             process.kill_group()
@@ -317,6 +386,7 @@ class SubprocessEngine:
         if process is None:
             return
         with contextlib.suppress(EngineFailure, EngineError):
+            self._settle("quit")
             self._call(QuitRequest(self._new_id()), timeout=min(self.timeout, _CLOSE_GRACE))
         process = self._process
         if process is not None:
@@ -394,6 +464,10 @@ class SubprocessEngine:
             self._kill()
             self._stopped = f"it was stopped when {request.cmd} was interrupted"
             raise
+        return self._answer(request, line, started)
+
+    def _answer(self, request: Request, line: bytes, started: float) -> Reply:
+        """The answer ``line`` to ``request``, read strictly and checked."""
         try:
             reply = decode_reply(line, request.cmd, self._codec)
         except MalformedMessage as error:
@@ -508,6 +582,210 @@ class SubprocessEngine:
         return self._fail("crashed", f"the engine died ({_exit_text(code)}) instead of "
                           f"answering {request.cmd}", partial)
 
+    # -- requests ahead ---------------------------------------------------------------------
+
+    def expect(self, calls: Sequence[Expected]) -> None:
+        """Say which calls come next if the engine answers as expected, so that their
+        requests can be written ahead (at most :data:`WINDOW` unanswered at a time).
+
+        The answers are the same as without: each call gets the answer to the request it
+        would have sent itself, read strictly. But the engine plays what it is sent, read
+        or not: so the only calls that may leave the plan (after an answer that was not
+        the expected one) are those that begin anew, ``start`` and ``load`` (and
+        :meth:`close`). They first read and discard the answers still under way and forget
+        the rest of the plan; an engine that dies or breaks the protocol meanwhile is
+        started again, as the new game needs nothing of the old process. Any other call
+        off the plan (an ``apply`` of another action, a ``report`` the last answer was
+        expected to bring and did not) discards the same way, then raises
+        ``RuntimeError``: the engine's position is no longer the caller's.
+        """
+        self._settle("expect")
+        step = self._step = self._capabilities is not None and self._capabilities.step
+        plan: list[_Ahead] = []
+        brought = False  # whether the last apply's answer brings the report and actions
+        for call in calls:
+            if call.cmd == "apply":
+                plan.append(_Ahead(call, True))
+                brought = step and call.accepted
+            else:
+                plan.append(_Ahead(call, not brought))
+        self._plan, self._head, self._sent, self._waiting = plan, 0, 0, 0
+        if plan:
+            self._fill()
+
+    def _forget_plan(self) -> None:
+        if self._writing and self._process is not None:
+            self._process.selector.unregister(self._process.fd_in)
+        self._writing = False
+        self._plan, self._head, self._sent, self._waiting = [], 0, 0, 0
+        self._unsent.clear()
+        self._queued = self._written = 0
+
+    def _fill(self) -> None:
+        """Write more requests of the plan when half of the window has been answered."""
+        plan, sent, waiting = self._plan, self._sent, self._waiting
+        if waiting > WINDOW // 2:
+            return
+        while sent < len(plan) and waiting < WINDOW:
+            entry = plan[sent]
+            if entry.asks:
+                ident = self._new_id()
+                cmd = entry.cmd
+                entry.request = (ApplyRequest(ident, entry.action, self._step)  # type: ignore[arg-type]
+                                 if cmd == "apply" else StateRequest(ident) if cmd == "report"
+                                 else LegalRequest(ident))
+                data = (encode_request(entry.request, self._codec) + "\n").encode("utf-8")
+                self._unsent += data
+                self._queued += len(data)
+                entry.end = self._queued
+                waiting += 1
+            sent += 1
+        self._sent, self._waiting = sent, waiting
+        self._write_some()
+
+    def _write_some(self) -> None:
+        process = self._process
+        if process is None or not self._unsent:
+            return
+        try:
+            written = os.write(process.fd_in, self._unsent)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the engine closed its input: its answers will say how it ended
+            self._unsent.clear()
+            written = 0
+        del self._unsent[:written]
+        self._written += written
+        wanted = bool(self._unsent)
+        if wanted != self._writing:
+            if wanted:
+                process.selector.register(process.fd_in, selectors.EVENT_WRITE, "in")
+            else:
+                process.selector.unregister(process.fd_in)
+            self._writing = wanted
+
+    def _ahead(self, cmd: str, action: Action | None = None, *, local: bool = False) -> Any:
+        """The answer to the expected call ``cmd`` (``None`` if it is served ``local``ly,
+        from the last step answer), or :data:`_MISS` if it is not the call expected."""
+        plan, head = self._plan, self._head
+        if head >= len(plan):
+            return _MISS
+        entry = plan[head]
+        if entry.cmd != cmd or entry.asks == local or (
+                entry.action is not action and entry.action != action):
+            self._settle(cmd)
+            return _MISS
+        self._head = head + 1
+        if not entry.asks:
+            return None
+        if self._head > self._sent:  # pragma: no cover - _fill writes ahead of the head
+            self._fill()
+        request = entry.request
+        assert request is not None
+        started = time.perf_counter()
+        line = self._receive(entry)
+        self._waiting -= 1
+        if self._head >= len(plan):
+            self._forget_plan()
+        else:
+            self._fill()
+        expected = self._expected_answer(request.id, entry.call)
+        if expected is not None and line == encode_reply(expected, self._codec).encode("utf-8"):
+            self._requests += 1
+            self._seconds += time.perf_counter() - started
+            return expected
+        return self._answer(request, line, started)
+
+    def _expected_answer(self, ident: int, call: Expected) -> Reply | None:
+        """The answer the caller expects to the request ``ident`` of ``call``, if it says.
+
+        A line that is byte for byte this answer as :func:`~.wire.encode_reply` writes it
+        is this answer: the encoder writes strict I-JSON that :func:`~.wire.decode_reply`
+        reads back as the same value (hands and known cards in canonical order, actions in
+        the expected order), so the strict reading of such a line is skipped; any other
+        line, however close, is read strictly."""
+        if call.cmd == "apply":
+            if not call.accepted:
+                return None
+            if not self._step:
+                return VerdictReply(ident, _ACCEPTED)
+            if call.report is None or call.actions is None:
+                return None
+            return VerdictReply(ident, _ACCEPTED, call.report, call.actions)
+        if call.cmd == "report":
+            return None if call.report is None else ReportReply(ident, call.report)
+        return None if call.actions is None else LegalReply(ident, call.actions)
+
+    def _receive(self, entry: _Ahead) -> bytes:
+        """The answer line to the written request of ``entry``, within the time limit."""
+        process = self._process
+        request = entry.request
+        assert request is not None
+        if process is None:
+            raise EngineFailure("exited", f"the engine is not running ({self._stopped}); "
+                                "call restart()", stderr=self._last_stderr)
+        deadline = time.monotonic() + self.timeout
+        selector = process.selector
+        try:
+            while True:
+                line = self._take_line(process, request)
+                if line is not None:
+                    if self._written < entry.end:
+                        raise self._fail("protocol", f"the engine answered {request.cmd} "
+                                         "before it read the whole request", line)
+                    return line
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    partial = bytes(process.out) if process.out else None
+                    raise self._fail("timeout", f"no answer to {request.cmd} within "
+                                     f"{self.timeout:g} s", partial)
+                events = selector.select(min(remaining, _POLL))
+                if not events and process.proc.poll() is not None:
+                    raise self._ended(process, request, deadline)
+                for key, _ in events:
+                    if key.data == "out":
+                        try:
+                            chunk = os.read(process.fd_out, _CHUNK)
+                        except BlockingIOError:
+                            continue
+                        except OSError:
+                            chunk = b""
+                        if not chunk:
+                            raise self._ended(process, request, deadline)
+                        process.out += chunk
+                    elif key.data == "err":
+                        process.read_err()
+                    else:
+                        self._write_some()
+        except EngineFailure:
+            raise
+        except BaseException:  # interrupted mid-request: the next answer would be out of step
+            self._kill()
+            self._stopped = f"it was stopped when {request.cmd} was interrupted"
+            raise
+
+    def _settle(self, cmd: str) -> None:
+        """Before a call that is not the one expected: read and discard the answers still
+        under way, and forget the rest of the plan (see :meth:`expect`)."""
+        if not self._plan:
+            return
+        waiting = [entry for entry in self._plan[self._head:self._sent] if entry.asks]
+        try:
+            for entry in waiting:
+                self._receive(entry)
+        except EngineFailure:
+            if cmd not in ("start", "load", "quit"):
+                raise
+            if cmd != "quit":  # a new game begins: in a new process, as after a restart
+                self._kill()
+                self._spawn()
+                self.capabilities()
+        self._forget_plan()
+        if cmd not in ("start", "load", "quit"):
+            raise RuntimeError(f"{cmd} is not the call expected next: the engine has been "
+                               "sent the requests expected after it; only start, load or "
+                               "close may leave the plan")
+
     # -- the Engine protocol ------------------------------------------------------------
 
     def capabilities(self) -> Capabilities:
@@ -523,6 +801,7 @@ class SubprocessEngine:
         return self._capabilities
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self._settle("start")
         self._after = None
         reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed))
         assert isinstance(reply, ReportReply)
@@ -532,18 +811,25 @@ class SubprocessEngine:
                     previous: Outcome) -> Report:
         """``start`` for a later game of a match: the request carries the last game's
         outcome (ORDER-7)."""
+        self._settle("start")
         self._after = None  # what an earlier step answer said belongs to the last game
         reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed, previous))
         assert isinstance(reply, ReportReply)
         return reply.report
 
     def load(self, state: GameState) -> Report:
+        self._settle("load")
         self._after = None
         reply = self._call(LoadRequest(self._new_id(), state))
         assert isinstance(reply, ReportReply)
         return reply.report
 
     def legal_actions(self) -> tuple[Action, ...]:
+        if self._plan:
+            ahead = self._ahead("legal", local=self._after is not None)
+            if ahead is not _MISS and ahead is not None:
+                assert isinstance(ahead, LegalReply)
+                return ahead.actions
         if self._after is not None:
             return self._after[1]
         reply = self._call(LegalRequest(self._new_id()))
@@ -556,13 +842,20 @@ class SubprocessEngine:
         :meth:`legal_actions`). After a rejection both are asked again."""
         self._after = None
         then = self._capabilities is not None and self._capabilities.step
-        reply = self._call(ApplyRequest(self._new_id(), action, then))
+        reply = self._ahead("apply", action) if self._plan else _MISS
+        if reply is _MISS:
+            reply = self._call(ApplyRequest(self._new_id(), action, then))
         assert isinstance(reply, VerdictReply)
         if then and reply.report is not None and reply.actions is not None:
             self._after = (reply.report, reply.actions)
         return reply.verdict
 
     def report(self) -> Report:
+        if self._plan:
+            ahead = self._ahead("report", local=self._after is not None)
+            if ahead is not _MISS and ahead is not None:
+                assert isinstance(ahead, ReportReply)
+                return ahead.report
         if self._after is not None:
             return self._after[0]
         reply = self._call(StateRequest(self._new_id()))

@@ -73,6 +73,7 @@ a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -268,8 +269,15 @@ _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 _CARD_OF: Final = _WIRE_CARDS.copy().__getitem__
 """The card of a spelling (``KeyError`` for anything else): the look-up of the hot paths,
 without the proxy's indirection, for ``map``."""
+_CARD_GET: Final = _WIRE_CARDS.copy().get
+"""The card of a spelling, ``None`` for anything else (the hot paths' other look-up)."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
+_SUIT_OF: Final = _WIRE_SUITS.copy().get
+_SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
+"""Each suit as the encoder writes it (a suit may also come as its number: a Suit is an
+int)."""
+_DECK_SIZE: Final = len(DECK)
 _QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
 """Each card as the JSON string the encoder writes."""
 
@@ -473,7 +481,7 @@ def _report_text(report: Report) -> str:
     taking = "true" if report.taking else "false"
     over = "true" if report.over else "false"
     return (f'{{"hands":[{hands}],"table":[{table}],"stock":{int(report.stock)},'
-            f'"trump":"{Suit(report.trump).symbol}","face_up":{face_up},'
+            f'"trump":"{_SUIT_TEXT[report.trump]}","face_up":{face_up},'
             f'"discard":{int(report.discard)},"attacker":{int(report.attacker)},'
             f'"defender":{int(report.defender)},"taking":{taking},'
             f'"finished":[{finished}],"over":{over},"durak":{durak},'
@@ -528,20 +536,44 @@ def report_from_json(value: object, field: Path = "report") -> Report:
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         fail((field, "hands"), f"must list one hand for each of 2 to 6 players, "
              f"not {len(hands)}")
-    durak, taking, over = data["durak"], data["taking"], data["over"]
+    # Each field read at once when it is right; the checkers below name a wrong one.
+    stock, discard, attacker, defender, durak, taking, over, trump, face_up, finished, \
+        table = (data["stock"], data["discard"], data["attacker"], data["defender"],
+                 data["durak"], data["taking"], data["over"], data["trump"], data["face_up"],
+                 data["finished"], data["table"])
+    if not (type(stock) is int and 0 <= stock <= _DECK_SIZE):
+        stock = _count(stock, (field, "stock"))
+    if not (type(discard) is int and 0 <= discard <= _DECK_SIZE):
+        discard = _count(discard, (field, "discard"))
+    if not (type(attacker) is int and 0 <= attacker <= MAX_SEAT):
+        attacker = _seat(attacker, (field, "attacker"))
+    if not (type(defender) is int and 0 <= defender <= MAX_SEAT):
+        defender = _seat(defender, (field, "defender"))
+    if durak is not None and not (type(durak) is int and 0 <= durak <= MAX_SEAT):
+        durak = _seat(durak, (field, "durak"))
+    if type(taking) is not bool:
+        taking = expect_bool(taking, (field, "taking"))
+    if type(over) is not bool:
+        over = expect_bool(over, (field, "over"))
+    suit = _SUIT_OF(trump) if type(trump) is str else None
+    if suit is None:
+        suit = _suit(trump, (field, "trump"))
+    card = _CARD_GET(face_up) if type(face_up) is str else None
+    if card is None and face_up is not None:
+        card = card_from_wire(face_up, (field, "face_up"))
     return Report(
         hands=hands,
-        table=_table(data["table"], (field, "table")),
-        stock=_count(data["stock"], (field, "stock")),
-        trump=_suit(data["trump"], (field, "trump")),
-        face_up=_maybe_card(data["face_up"], (field, "face_up")),
-        discard=_count(data["discard"], (field, "discard")),
-        attacker=_seat(data["attacker"], (field, "attacker")),
-        defender=_seat(data["defender"], (field, "defender")),
-        taking=taking if type(taking) is bool else expect_bool(taking, (field, "taking")),
-        finished=_finished(data["finished"], (field, "finished")),
-        over=over if type(over) is bool else expect_bool(over, (field, "over")),
-        durak=None if durak is None else _seat(durak, (field, "durak")),
+        table=() if table == [] else _table(table, (field, "table")),
+        stock=stock,
+        trump=suit,
+        face_up=card,
+        discard=discard,
+        attacker=attacker,
+        defender=defender,
+        taking=taking,
+        finished=() if finished == [] else _finished(finished, (field, "finished")),
+        over=over,
+        durak=durak,
         known=_hands(data["known"], (field, "known")) if "known" in data else (),
     )
 
@@ -716,6 +748,8 @@ class QuitRequest:
 
 Request = (HelloRequest | StartRequest | LoadRequest | LegalRequest | ApplyRequest
            | StateRequest | QuitRequest)
+_REMEMBERED_REQUESTS: Final = (ApplyRequest, LegalRequest, StateRequest)
+"""The requests a codec remembers by their line (the others are rare or long)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -843,12 +877,22 @@ _STEP_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted", "report", "actions"
 
 
 def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
-    """Parse one request line strictly; raises :class:`ProtocolError` naming the field."""
+    """Parse one request line strictly; raises :class:`ProtocolError` naming the field.
+
+    With a ``codec``, a line that differs only in its id from a request it has read is
+    answered from its memory (:meth:`Codec.known`)."""
+    if codec is not None:
+        known = codec.known(line)
+        if known is not None:
+            return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
-        return _request(data, codec)
+        request = _request(data, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
+    if codec is not None and isinstance(request, _REMEMBERED_REQUESTS):
+        codec.remember(line, None, request)
+    return request
 
 
 def _request(data: dict[str, Any], codec: Codec | None) -> Request:
@@ -942,11 +986,19 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
+    if codec is not None and (cmd == "apply" or cmd == "legal"):
+        known = codec.known(line, cmd)
+        if known is not None:
+            return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
-        return _reply(data, cmd, codec)
+        reply = _reply(data, cmd, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
+    if codec is not None and (isinstance(reply, LegalReply) or (
+            isinstance(reply, VerdictReply) and reply.report is None)):
+        codec.remember(line, cmd, reply)  # an answer without a report, which may recur
+    return reply
 
 
 def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
@@ -1011,12 +1063,39 @@ class Codec:
     one caller at a time.
     """
 
-    __slots__ = ("_actions", "_texts", "limit")
+    __slots__ = ("_actions", "_lines", "_texts", "limit")
 
     def __init__(self, limit: int = 50_000) -> None:
         self._actions: dict[tuple[object, ...], Action] = {}
         self._texts: dict[Action, str] = {}
+        self._lines: dict[object, Request | Reply] = {}
+        """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
         self.limit = limit
+
+    def known(self, line: str | bytes, cmd: str | None = None) -> Request | Reply | None:
+        """The message of ``line`` if a line that differs from it only in its id has been
+        read strictly by this codec (and remembered); else ``None``.
+
+        That is exact: an id of plain digits (no sign, no leading zero, at most
+        :data:`MAX_ID`) read from the start of the line leaves the rest of it, and so
+        everything the strict reader checks (nesting, keys, surrogates, fields), as it
+        was when the line was read; only the length can differ, and it is checked."""
+        if not self._lines:
+            return None
+        head = _id_and_rest(line)
+        if head is None:
+            return None
+        message = self._lines.get((cmd, head[1]))
+        if message is None or len(line) > MAX_LINE:
+            return None
+        return _with_id(message, head[0])
+
+    def remember(self, line: str | bytes, cmd: str | None, message: Request | Reply) -> None:
+        """Remember ``message``, just read strictly from ``line``, for :meth:`known`."""
+        if len(self._lines) < _LINES_LIMIT:
+            head = _id_and_rest(line)
+            if head is not None:
+                self._lines[cmd, head[1]] = message
 
     def action(self, value: object, field: Path) -> Action:
         """:func:`action_from_wire`, remembered."""
@@ -1041,6 +1120,35 @@ class Codec:
             if len(self._texts) < self.limit:
                 self._texts[action] = text
         return text
+
+
+_LINES_LIMIT: Final = 4096
+"""The most lines a codec remembers (short ones: requests, accepted applies, legal lists)."""
+_ID_TEXT = re.compile(r'\{"id":(0|[1-9][0-9]{0,15}),')
+_ID_BYTES = re.compile(rb'\{"id":(0|[1-9][0-9]{0,15}),')
+
+
+def _id_and_rest(line: str | bytes) -> tuple[int, str | bytes] | None:
+    """The id of a line that starts ``{"id":`` and plain digits, and the line after them."""
+    found = (_ID_TEXT if isinstance(line, str) else _ID_BYTES).match(line)  # type: ignore[arg-type]
+    if found is None:
+        return None
+    ident = int(found.group(1))
+    if ident > MAX_ID:
+        return None
+    return ident, line[found.end(1):]
+
+
+def _with_id(message: Request | Reply, ident: int) -> Request | Reply:
+    """A remembered message (a request without a payload, an apply, an accepted apply's or
+    a legal list's answer) with another id."""
+    if isinstance(message, ApplyRequest):
+        return ApplyRequest(ident, message.action, message.then)
+    if isinstance(message, VerdictReply):
+        return VerdictReply(ident, message.verdict)
+    if isinstance(message, LegalReply):
+        return LegalReply(ident, message.actions)
+    return type(message)(ident)  # type: ignore[call-arg]
 
 
 def _action_key(value: object) -> tuple[object, ...] | None:
