@@ -5,8 +5,8 @@ reference implementation (the pure functions of :mod:`durak_spec.engine`) and in
 engine under test (any :class:`~durak_spec.protocol.Engine`: in-process, or a command
 through :class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine`). Every move is a seeded
 random choice among the *reference's* legal actions, so a game's course depends only on
-the seed, never on the engine's answers. After the deal and after every action it
-compares:
+the seed (and, after a difference of legal actions, on which actions both sides list).
+After the deal and after every action it compares:
 
 * the verdict: the engine must accept the (legal) action;
 * the public report: hands, table, stock, trump, face-up card, discard, attacker,
@@ -19,23 +19,33 @@ do not beat, throw-ins of ranks not on the table, transfers the rules forbid, a 
 done out of turn ...) and asks the engine to play it. The engine must reject it and its
 report must not change.
 
-The first divergence of each configuration (a claimed profile at a supported player
-count, :func:`configurations`) ends that configuration's games and becomes a
+Every game is played whatever diverges (:func:`play_lockstep`). A divergence becomes a
 :class:`Divergence`: a replayable :class:`Record` (the rules, the deck in dealing order,
 the seed and the steps in action notation, see :meth:`Record.to_json`), shrunk by
-:func:`shrink` to the shortest prefix that still diverges when replayed from the start,
-the fields that differ (the engine's value against the reference's), and the rule they
-touch. Rule IDs come from the reference itself where it can give one: an action the
-engine lists or accepts but the reference does not is explained by the reference's
-``check`` (``TRANSFER-3``, ``BEAT-5``, ...). Otherwise the kind of the action or the field
-names the rule: a legal cover the engine misses touches ``BEAT-1``..``BEAT-3``, hands that
-differ after the drawing ``DRAW-*``, roles ``ORDER-*``, and so on.
+:func:`shrink` to the shortest prefix that still diverges when replayed from the start
+(where it was its game's first divergence), the fields that differ (the engine's value
+against the reference's), and the rule they touch. Then the game goes on: where only the
+legal actions differed, both sides are still in the same position and the next action is
+one that both list; otherwise the reference's position is loaded into the engine where
+it declares ``load``, and where it cannot or declines (``LoadDeclined``), that game ends
+and the next begins. The run's divergences are grouped by cause (:func:`cause_of`: the
+rule really concerned and the kind of difference), each with its count and one example.
+A configuration is a claimed rule set at a supported player count
+(:func:`configurations`).
+
+Rule IDs come from the reference itself where it can give one: an action the engine
+lists or accepts but the reference does not is explained by the reference's ``check``
+(``TRANSFER-3``, ``BEAT-5``, ...). Otherwise the kind of the action or the field names the
+rule: a legal cover the engine misses touches ``BEAT-1``..``BEAT-3``, hands that differ
+after the drawing ``DRAW-*``, roles ``ORDER-*``, and so on; a difference in who may act
+that the bout protocol explains is reported once, as turn order.
 
 An engine that fails (:class:`~durak_spec.protocol.subprocess_engine.EngineFailure`: it crashed,
 exited, hung, wrote malformed JSON ...) is a divergence of kind ``"engine failure"``; an
 engine that raises or answers with an error response is one of kind ``"engine error"``.
-After a failure the engine is restarted (through its ``restart()`` method, which
-:class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine` has) for the next configuration.
+A failure ends its game; an engine that is no longer running is restarted (through its
+``restart()`` method, which :class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine`
+has) for the next game, and the run stops only if that fails.
 
 Everything is deterministic for a seed: the same seed plays the same games and finds the
 same divergences. This module decides no rule: the reference's functions decide, the
