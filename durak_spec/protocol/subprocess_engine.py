@@ -42,7 +42,7 @@ import signal
 import subprocess
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Final, Literal, NamedTuple
@@ -504,47 +504,64 @@ class SubprocessEngine:
         selector = process.selector
         if pending:
             selector.register(process.fd_in, selectors.EVENT_WRITE, "in")
+
+        def write() -> None:  # the engine can take more of the request
+            nonlocal pending
+            try:
+                pending = pending[os.write(process.fd_in, pending):]
+            except BlockingIOError:
+                return
+            except OSError:
+                raise self._ended(process, request, deadline) from None
+            if not pending:
+                selector.unregister(process.fd_in)
+
         try:
-            while True:
-                line = self._take_line(process, request)
-                if line is not None:
-                    if pending:
-                        raise self._fail("protocol", f"the engine answered {request.cmd} "
-                                         "before it read the whole request", line)
-                    return line
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    partial = bytes(process.out) if process.out else None
-                    raise self._fail("timeout", f"no answer to {request.cmd} within "
-                                     f"{timeout:g} s", partial)
-                events = selector.select(min(remaining, _POLL))
-                if not events and process.proc.poll() is not None:
-                    raise self._ended(process, request, deadline)
-                for key, _ in events:
-                    if key.data == "out":
-                        try:
-                            chunk = os.read(process.fd_out, _CHUNK)
-                        except BlockingIOError:
-                            continue
-                        except OSError:
-                            chunk = b""
-                        if not chunk:
-                            raise self._ended(process, request, deadline)
-                        process.out += chunk
-                    elif key.data == "err":
-                        process.read_err()
-                    else:
-                        try:
-                            pending = pending[os.write(process.fd_in, pending):]
-                        except BlockingIOError:
-                            continue
-                        except OSError:
-                            raise self._ended(process, request, deadline) from None
-                        if not pending:
-                            selector.unregister(process.fd_in)
+            return self._await_line(process, request, deadline, timeout, write,
+                                    lambda: bool(pending))
         finally:
             if pending and self._process is process:
                 selector.unregister(process.fd_in)
+
+    def _await_line(self, process: _Process, request: Request, deadline: float,
+                    timeout: float, write: Callable[[], None],
+                    unwritten: Callable[[], bool]) -> bytes:
+        """Wait until ``deadline`` for the engine's next line, the answer to ``request``:
+        read its output and its standard error as they come, and call ``write`` whenever
+        it can take more input. An answer while ``unwritten()`` says the request is not all
+        written yet is out of protocol; no answer in time, or an engine that ends, is a
+        failure of that kind (``timeout``, ``exited``, ``crashed``)."""
+        selector = process.selector
+        while True:
+            line = self._take_line(process, request)
+            if line is not None:
+                if unwritten():
+                    raise self._fail("protocol", f"the engine answered {request.cmd} "
+                                     "before it read the whole request", line)
+                return line
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                partial = bytes(process.out) if process.out else None
+                raise self._fail("timeout", f"no answer to {request.cmd} within "
+                                 f"{timeout:g} s", partial)
+            events = selector.select(min(remaining, _POLL))
+            if not events and process.proc.poll() is not None:
+                raise self._ended(process, request, deadline)
+            for key, _ in events:
+                if key.data == "out":
+                    try:
+                        chunk = os.read(process.fd_out, _CHUNK)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        raise self._ended(process, request, deadline)
+                    process.out += chunk
+                elif key.data == "err":
+                    process.read_err()
+                else:
+                    write()
 
     def _take_line(self, process: _Process, request: Request) -> bytes | None:
         out = process.out
@@ -725,38 +742,9 @@ class SubprocessEngine:
             raise EngineFailure("exited", f"the engine is not running ({self._stopped}); "
                                 "call restart()", stderr=self._last_stderr)
         deadline = time.monotonic() + self.timeout
-        selector = process.selector
         try:
-            while True:
-                line = self._take_line(process, request)
-                if line is not None:
-                    if self._written < entry.end:
-                        raise self._fail("protocol", f"the engine answered {request.cmd} "
-                                         "before it read the whole request", line)
-                    return line
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    partial = bytes(process.out) if process.out else None
-                    raise self._fail("timeout", f"no answer to {request.cmd} within "
-                                     f"{self.timeout:g} s", partial)
-                events = selector.select(min(remaining, _POLL))
-                if not events and process.proc.poll() is not None:
-                    raise self._ended(process, request, deadline)
-                for key, _ in events:
-                    if key.data == "out":
-                        try:
-                            chunk = os.read(process.fd_out, _CHUNK)
-                        except BlockingIOError:
-                            continue
-                        except OSError:
-                            chunk = b""
-                        if not chunk:
-                            raise self._ended(process, request, deadline)
-                        process.out += chunk
-                    elif key.data == "err":
-                        process.read_err()
-                    else:
-                        self._write_some()
+            return self._await_line(process, request, deadline, self.timeout,
+                                    self._write_some, lambda: self._written < entry.end)
         except EngineFailure:
             raise
         except BaseException:  # interrupted mid-request: the next answer would be out of step
