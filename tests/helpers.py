@@ -16,12 +16,17 @@ And a few checks used everywhere: :func:`assert_illegal` (the action is rejected
 the given rule ID by ``check`` and ``apply``, is not listed by ``legal_actions``, and the
 state is left unchanged), :func:`actions_of` (the legal actions as a set, optionally of one
 seat) and :func:`play` (apply a series of actions written in the notation).
+
+For the checker's tests, :class:`BrokenReference` is a broken copy of the reference engine:
+one engine function's code replaced by another's while it answers.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -46,6 +51,7 @@ from durak_spec import (
 )
 from durak_spec.model.rules import MAX_PLAYERS
 from durak_spec.model.state import sort_cards
+from durak_spec.protocol import ReferenceEngine, Report, Verdict
 
 __all__ = [
     "actions_of",
@@ -251,3 +257,46 @@ def play(state: GameState, *moves: str | Action) -> GameState:
         action = parse_action(move) if isinstance(move, str) else move
         state = apply(state, action)
     return state
+
+
+class BrokenReference(ReferenceEngine):
+    """The reference engine with ``target``'s code replaced by ``broken``'s while it
+    answers: a broken copy of the reference, for tests of what the checker catches.
+
+    The function is changed in place (its ``__code__``), so every caller inside the engine
+    runs the broken rule; it is restored after each answer, so the checker's own reference
+    stays whole. Subclass it together with an engine that claims other capabilities
+    (``class Broken(BrokenReference, OpenerFirst)``) to break that engine instead."""
+
+    def __init__(self, target: Any, broken: Any) -> None:
+        super().__init__()
+        self.target, self.broken = target, broken
+
+    @contextmanager
+    def _broken(self) -> Iterator[None]:
+        code = self.target.__code__
+        self.target.__code__ = self.broken.__code__
+        try:
+            yield
+        finally:
+            self.target.__code__ = code
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        with self._broken():
+            return super().start(rules, deck, seed)
+
+    def load(self, state: GameState) -> Report:
+        with self._broken():
+            return super().load(state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        with self._broken():
+            return super().legal_actions()
+
+    def apply(self, action: Action) -> Verdict:
+        with self._broken():
+            return super().apply(action)
+
+    def report(self) -> Report:
+        with self._broken():
+            return super().report()

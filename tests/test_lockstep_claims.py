@@ -4,17 +4,18 @@ reference refuses the extra seat's actions by the bout protocol (CLAR-3, CLAR-17
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
+
+from helpers import BrokenReference
 
 from durak_spec.conformance.lockstep import configurations, format_lockstep, play_lockstep
 from durak_spec.core.cards import Card
 from durak_spec.engine import limits
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet, ThrowIn, profile
-from durak_spec.protocol import Capabilities, ReferenceEngine, Report, Verdict
+from durak_spec.protocol import Capabilities, ReferenceEngine, Report
 
 
 class AttackerThrowsIn(ReferenceEngine):
@@ -85,7 +86,7 @@ def _five_while_nothing_is_discarded(state: Any) -> tuple[int, str]:
     return 6, "LIMIT-1"
 
 
-class FiveUntilADiscard(ReferenceEngine):
+class FiveUntilADiscard(BrokenReference):
     """The reference with the five-card limit kept until the first discard, not the first
     bout only; it cannot load, as dogballs cannot."""
 
@@ -93,26 +94,8 @@ class FiveUntilADiscard(ReferenceEngine):
         return Capabilities(name="five until a discard", players=(3, 4),
                             profiles=("classic-throw-in",))
 
-    @contextmanager
-    def _broken(self) -> Iterator[None]:
-        code = limits.bout_cap.__code__
-        limits.bout_cap.__code__ = _five_while_nothing_is_discarded.__code__
-        try:
-            yield
-        finally:
-            limits.bout_cap.__code__ = code
-
-    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
-        with self._broken():
-            return super().start(rules, deck, seed)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        with self._broken():
-            return super().legal_actions()
-
-    def apply(self, action: Action) -> Verdict:
-        with self._broken():
-            return super().apply(action)
+    def __init__(self) -> None:
+        super().__init__(limits.bout_cap, _five_while_nothing_is_discarded)
 
 
 def test_a_bout_the_engine_settles_too_soon_is_charged_to_the_limit_not_to_the_hands() -> None:

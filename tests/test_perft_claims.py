@@ -8,12 +8,12 @@ engine gets mid- and end-game positions under its own bout protocol (CLAR-17, CL
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from helpers import BrokenReference
 
 from durak_spec.conformance.perft import (
     PerftCheck,
@@ -26,10 +26,9 @@ from durak_spec.conformance.perft import (
 )
 from durak_spec.core.cards import Card
 from durak_spec.engine import check_reachable, limits, seats
-from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet, ThrowIn, TurnOrder, profile
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Capabilities, LoadDeclined, ReferenceEngine, Report, Verdict
+from durak_spec.protocol import Capabilities, LoadDeclined, ReferenceEngine, Report
 
 DEPTH = 3
 
@@ -83,37 +82,8 @@ class DeclinesEveryLoad(ReferenceEngine):
         raise LoadDeclined("this engine cannot represent a position in the middle of a game")
 
 
-class BrokenOpenerFirst(OpenerFirst):
+class BrokenOpenerFirst(BrokenReference, OpenerFirst):
     """:class:`OpenerFirst` with one function of the reference replaced while it answers."""
-
-    def __init__(self, target: Any, broken: Any) -> None:
-        super().__init__()
-        self.target, self.broken = target, broken
-
-    @contextmanager
-    def _broken(self) -> Iterator[None]:
-        code = self.target.__code__
-        self.target.__code__ = self.broken.__code__
-        try:
-            yield
-        finally:
-            self.target.__code__ = code
-
-    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
-        with self._broken():
-            return super().start(rules, deck, seed)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        with self._broken():
-            return super().legal_actions()
-
-    def apply(self, action: Action) -> Verdict:
-        with self._broken():
-            return super().apply(action)
-
-    def report(self) -> Report:
-        with self._broken():
-            return super().report()
 
 
 def _seven_attack_cards(state: GameState) -> tuple[int, str]:

@@ -10,12 +10,12 @@ stays right) or with its reports wrapped; the checks run in-process on the store
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from helpers import BrokenReference
 
 from durak_spec.conformance.perft import (
     PerftCheck,
@@ -25,11 +25,9 @@ from durak_spec.conformance.perft import (
     load_positions,
     perft,
 )
-from durak_spec.core.cards import Card
 from durak_spec.engine import limits, seats, transfer, turns
 from durak_spec.engine.breach import Breach
 from durak_spec.model.actions import Action
-from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Capabilities, ReferenceEngine, Rejected, Report, Verdict
 
@@ -69,41 +67,7 @@ def _done_never_counts(state: GameState, *_: object) -> tuple[int, ...]:
                  if any(card.rank in ranks for card in state.hands[seat]))
 
 
-class BrokenCopy(ReferenceEngine):
-    """The reference with ``target``'s code replaced by ``broken``'s while it answers."""
-
-    def __init__(self, target: Any, broken: Any) -> None:
-        super().__init__()
-        self.target, self.broken = target, broken
-
-    @contextmanager
-    def _broken(self) -> Iterator[None]:
-        code = self.target.__code__
-        self.target.__code__ = self.broken.__code__
-        try:
-            yield
-        finally:
-            self.target.__code__ = code
-
-    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
-        with self._broken():
-            return super().start(rules, deck, seed)
-
-    def load(self, state: GameState) -> Report:
-        with self._broken():
-            return super().load(state)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        with self._broken():
-            return super().legal_actions()
-
-    def apply(self, action: Action) -> Verdict:
-        with self._broken():
-            return super().apply(action)
-
-    def report(self) -> Report:
-        with self._broken():
-            return super().report()
+BrokenCopy = BrokenReference  # the reference with one rule broken (tests/helpers.py)
 
 
 class DrawIsALoss(ReferenceEngine):
