@@ -161,3 +161,16 @@ def test_threads_listing_one_state_agree() -> None:
         for action in expected:  # either listing kept, its actions pass without a check
             check(fresh, action)
             assert advance(fresh, action) == advance(anew(fresh), action)
+
+
+def test_an_engine_that_loads_a_position_keeps_an_object_of_its_own() -> None:
+    """The memo belongs to one object: the reference engine loads an equal state of its
+    own, so its listing (patched code in a broken copy, say) never fills the caller's."""
+    from durak_spec.protocol import ReferenceEngine
+
+    state = new_game(profile("classic-throw-in").rules(players=2), seed=3)
+    engine = ReferenceEngine()
+    engine.load(state)
+    assert engine.legal_actions() == legal_actions(new_game(state.rules, seed=3))
+    assert engine.state == state and engine.state is not state
+    assert state._legal is None

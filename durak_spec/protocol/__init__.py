@@ -262,7 +262,10 @@ class ReferenceEngine:
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:
-        self._state = check_reachable(state)  # a position play can reach, not just well formed
+        # A position play can reach, not just well formed; kept as an object of the engine's
+        # own (an equal state without the caller's memo of legal actions), so that what the
+        # engine works out about it is the engine's alone, even where its code is patched.
+        self._state = check_reachable(state).replace()
         self.last_events = ()
         return Report.of(state)
 
