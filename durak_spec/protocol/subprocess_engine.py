@@ -267,6 +267,19 @@ class _Process:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
 
+    def read_out(self) -> bool:
+        """Read what the engine has written to its output; ``False`` once it closed it."""
+        try:
+            chunk = os.read(self.fd_out, _CHUNK)
+        except BlockingIOError:
+            return True
+        except OSError:
+            chunk = b""
+        if not chunk:
+            return False
+        self.out += chunk
+        return True
+
     def read_err(self) -> None:
         try:
             chunk = os.read(self.fd_err, _CHUNK)
@@ -549,15 +562,8 @@ class SubprocessEngine:
                 raise self._ended(process, request, deadline)
             for key, _ in events:
                 if key.data == "out":
-                    try:
-                        chunk = os.read(process.fd_out, _CHUNK)
-                    except BlockingIOError:
-                        continue
-                    except OSError:
-                        chunk = b""
-                    if not chunk:
+                    if not process.read_out():
                         raise self._ended(process, request, deadline)
-                    process.out += chunk
                 elif key.data == "err":
                     process.read_err()
                 else:
