@@ -23,7 +23,7 @@ from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.tables import OPENS, THROWS, UNCOVERED
+from durak_spec.engine.tables import OPENS, OTHERS, THROWS, UNCOVERED
 from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
 from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
@@ -48,6 +48,7 @@ __all__ = [
 # ten times as much as reading a name, and ``throwers`` runs for every position.
 _ATTACKER_ONLY = ThrowInRule.ATTACKER
 _NEIGHBOURS = ThrowInRule.NEIGHBOURS
+_EVERYONE = ThrowInRule.ALL
 
 
 # -- opening a bout --------------------------------------------------------------------
@@ -173,6 +174,8 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     who = state.rules.throw_in
     defender = state.defender
+    if who is _EVERYONE and not state.finished:  # the usual case, looked up: nobody is out
+        return OTHERS[len(state.hands)][defender]
     out = state.out if state.finished else ()
     if who is _ATTACKER_ONLY:
         seats: Iterable[int] = (state.attacker,)

@@ -48,8 +48,12 @@ def play_cards(state: GameState, seat: int, cards: tuple[Card, ...]
         hand = hand[:where] + hand[where + 1:]
     else:
         hand = tuple([card for card in hand if card not in cards])
-    hands = (*hands[:seat], hand, *hands[seat + 1:])
+    played = list(hands)  # a copy of a list, one place changed: the cheapest new tuple
+    played[seat] = hand
     known = state.known
-    if known[seat] and not known[seat].isdisjoint(cards):
-        known = (*known[:seat], known[seat].difference(cards), *known[seat + 1:])
-    return hands, known
+    mine = known[seat]
+    if mine and not mine.isdisjoint(cards):
+        forgotten = list(known)
+        forgotten[seat] = mine.difference(cards)
+        known = tuple(forgotten)
+    return tuple(played), known

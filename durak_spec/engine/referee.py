@@ -96,7 +96,9 @@ def _listing(state: GameState) -> tuple[Action, ...]:
     answers: list[Action] = []
     to_move = defender_to_move(state)
     if to_move:
-        answers = [*covers(state), *transfers(state), *takes(state)]
+        answers = covers(state)
+        answers.extend(transfers(state))
+        answers.extend(takes(state))
     ranks = table_ranks(state.table)
     adders = pending(state, ranks)
     if not adders:

@@ -6,7 +6,8 @@ new ones for every position (an action is a frozen value, so sharing one is safe
 ``Cover(seat, attack, card)``, and so on for every seat of a six-player game. The pairs
 of the table are shared the same way: ``UNCOVERED[card]`` is ``Pair(card)``,
 ``COVERED[attack][card]`` is ``Pair(attack, card)`` (a lookup costs an eighth of building
-a named tuple).
+a named tuple). ``OTHERS[players][seat]`` is every seat of a game of ``players`` but
+``seat``, in seat order.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card
 from durak_spec.model.actions import Cover, Done, ExchangeTrump, Open, Take, ThrowIn, Transfer
-from durak_spec.model.rules import MAX_PLAYERS
+from durak_spec.model.rules import MAX_PLAYERS, MIN_PLAYERS
 from durak_spec.model.state import Pair
 
-__all__ = ["COVERED", "COVERS", "DONES", "EXCHANGES", "OPENS", "SHOWS", "TAKES", "THROWS",
-           "TRANSFERS", "UNCOVERED"]
+__all__ = ["COVERED", "COVERS", "DONES", "EXCHANGES", "OPENS", "OTHERS", "SHOWS", "TAKES",
+           "THROWS", "TRANSFERS", "UNCOVERED"]
 
 _SEATS = range(MAX_PLAYERS)
 
@@ -42,3 +43,7 @@ EXCHANGES: tuple[ExchangeTrump, ...] = tuple(ExchangeTrump(seat) for seat in _SE
 UNCOVERED: Mapping[Card, Pair] = MappingProxyType({card: Pair(card) for card in DECK})
 COVERED: Mapping[Card, Mapping[Card, Pair]] = MappingProxyType({
     attack: MappingProxyType({card: Pair(attack, card) for card in DECK}) for attack in DECK})
+OTHERS: Mapping[int, tuple[tuple[int, ...], ...]] = MappingProxyType({
+    players: tuple(tuple(other for other in range(players) if other != seat)
+                   for seat in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)})

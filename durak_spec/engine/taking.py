@@ -36,9 +36,10 @@ def take_breach(state: GameState, action: Action | None = None) -> Breach | None
             return Breach("TAKE-1", f"only the defender P{state.defender} can take")
         if state.taking:
             return Breach("CLAR-4", "the defender has already announced a take")
-        if _all_covered(state):
-            return Breach("CLAR-4", "every attack card is covered: there is nothing to take")
-        return None
+        for pair in state.table:  # a plain loop: the listing asks this whenever the
+            if pair.cover is None:  # defender moves
+                return None
+        return Breach("CLAR-4", "every attack card is covered: there is nothing to take")
     if state.taking and action.player == state.defender:
         move = "transfer" if isinstance(action, Transfer) else "cover"
         return Breach("CLAR-4", f"the defender has announced a take and cannot {move} now")

@@ -299,9 +299,10 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
     """What the protocol records once ``action`` is made (``after`` is the state its rule
     module made): who has said done (:func:`passed_after`), and under ``last-thrower``
     who played the last attack card (CLAR-18)."""
-    passed = passed_after(state, action)
-    if after.passed != passed:
-        after = after.replace(passed=passed)
+    if state.passed or isinstance(action, Done):  # else nobody has said done, nor does now
+        passed = passed_after(state, action)
+        if after.passed != passed:
+            after = after.replace(passed=passed)
     if state.rules.turn_order is _LAST_THROWER and isinstance(
             action, (Open, ThrowIn, Transfer)):
         after = after.replace(thrower=action.player)
