@@ -144,15 +144,15 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
 # -- throwing in -------------------------------------------------------------------------
 
 
-def table_ranks(table: Iterable[Pair]) -> frozenset[Rank]:
+def table_ranks(table: Iterable[Pair]) -> set[Rank]:
     """ATTACK-3: the ranks that may be added, those on the table, attack and cover cards
-    alike."""
-    ranks: list[Rank] = []
+    alike (a new set on every call)."""
+    ranks: set[Rank] = set()
     for attack, cover in table:
-        ranks.append(attack.rank)
+        ranks.add(attack.rank)
         if cover is not None:
-            ranks.append(cover.rank)
-    return frozenset(ranks)
+            ranks.add(cover.rank)
+    return ranks
 
 
 def rank_breach(state: GameState, card: Card) -> Breach | None:
@@ -203,7 +203,7 @@ def thrower_breach(state: GameState, seat: int) -> Breach | None:
     return None
 
 
-def throw_ins(state: GameState, seat: int, ranks: frozenset[Rank] | None = None
+def throw_ins(state: GameState, seat: int, ranks: set[Rank] | None = None
               ) -> list[Action]:
     """The cards ``seat`` may add, by ATTACK-3: those of their hand with a rank on the
     table (``ranks``, if the caller has them: :func:`table_ranks`). Whether the seat may

@@ -120,7 +120,7 @@ def end_bout(state: GameState, events: list[Event] | None) -> GameState:
         order = draw_order(state.rules, state.opener, defender, state.joined)
         stock = draw(state.rules, order, hands, stock, known, events)
     finished = state.finished
-    out = state.out
+    out = state.out if finished else _NOBODY
     if not stock:  # END-1
         gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
         if gone:

@@ -91,7 +91,9 @@ def _listing(state: GameState) -> tuple[Action, ...]:
     if state.finished and over_breach(state) is not None:  # CLAR-2
         return ()
     if not state.table:
-        return (*openings(state), *exchanges(state))
+        opening = openings(state)
+        opening.extend(exchanges(state))
+        return tuple(opening)
     defender = state.defender
     answers: list[Action] = []
     to_move = defender_to_move(state)

@@ -150,9 +150,9 @@ def transfers(state: GameState) -> list[Action]:
     """The defender's transfers now, played and (where allowed) shown, in canonical order:
     cards of the attack's one rank (TRANSFER-2) while nothing is beaten (TRANSFER-5), if
     the table has room (TRANSFER-4) and the new defender holds enough (TRANSFER-3)."""
-    defender = state.defender
     if not transfer_game(state.rules) or unbeaten_breach(state) is not None:
         return []
+    defender = state.defender
     rank = attack_rank(state)
     if rank is None:
         return []

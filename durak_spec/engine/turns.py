@@ -92,7 +92,7 @@ def quiet(state: GameState) -> bool:
     return bool(state.table) and not defender_to_move(state)
 
 
-def could_add(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
+def could_add(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who could still add a card and have not said done (CLAR-3): seats
     allowed to throw in (ATTACK-4) holding a card of a rank on the table (ATTACK-3,
     ``ranks`` if the caller has them: :func:`table_ranks`), while the bout has room for
@@ -143,7 +143,7 @@ def to_act(state: GameState) -> int | None:
     return min(found, key=lambda seat: (seat - start) % n)
 
 
-def pending(state: GameState, ranks: frozenset[Rank] | None = None) -> tuple[int, ...]:
+def pending(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]:
     """The attackers who may add a card or say done now. Under the free protocol
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to

@@ -224,7 +224,7 @@ class GameState(_Fields):
             old_shown if shown is None else shown,
             old_known if known is None else known,
             old_finished if finished is None else finished,
-            old_thrower if isinstance(thrower, str) else thrower))  # "keep"
+            old_thrower if thrower == "keep" else thrower))
 
     # -- derived facts -------------------------------------------------------------
 
