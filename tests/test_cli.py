@@ -364,3 +364,19 @@ def test_serve_answers_on_its_streams_and_exits_cleanly() -> None:
         assert replies[1] == {"id": 2, "ok": False,
                               "error": "no game yet: send start or load first (in Python: "
                                        "call start() or load())"}
+
+
+def test_a_command_line_that_names_its_command_imports_that_command_alone() -> None:
+    # durak-spec serve is restarted by checkers: it must not import pytest or the book
+    probe = ("import sys; from durak_spec import cli; parser = cli.build_parser({argv!r}); "
+             "print(sorted(parser._subparsers._group_actions[0].choices), "
+             "'pytest' in sys.modules, 'durak_spec.book.render' in sys.modules)")
+    def run_probe(argv: list[str]) -> str:
+        done = subprocess.run([sys.executable, "-c", probe.format(argv=argv)],
+                              capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+    assert run_probe(["serve", "--schema"]) == "['serve'] False False"
+    listed = run_probe(["--help"])
+    assert listed.startswith("['book', 'check', 'game', 'perft', 'play', 'profiles', 'rules', "
+                             "'serve', 'tips']")
+    assert run_probe(["nonsense"]).startswith("['book', 'check',")
