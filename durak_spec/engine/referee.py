@@ -27,7 +27,7 @@ from durak_spec.engine.attack import (
 from durak_spec.engine.beating import cover, cover_breach, cover_place_breach, covers
 from durak_spec.engine.bout_end import end_bout, out_breach, over_breach
 from durak_spec.engine.breach import Breach
-from durak_spec.engine.exchange import exchange, exchange_breach, exchanges
+from durak_spec.engine.exchange import exchange, exchange_breach, exchange_game, exchanges
 from durak_spec.engine.hands import holds_breach
 from durak_spec.engine.limits import limit_breach
 from durak_spec.engine.tables import DONES
@@ -39,6 +39,7 @@ from durak_spec.engine.transfer import (
     room_breach,
     show_breach,
     transfer,
+    transfer_game,
     transfer_game_breach,
     transfers,
     unbeaten_breach,
@@ -92,14 +93,16 @@ def _listing(state: GameState) -> tuple[Action, ...]:
         return ()
     if not state.table:
         opening = openings(state)
-        opening.extend(exchanges(state))
+        if exchange_game(state.rules):  # VAR-1: else there is no exchange to list
+            opening.extend(exchanges(state))
         return tuple(opening)
     defender = state.defender
     answers: list[Action] = []
     to_move = defender_to_move(state)
     if to_move:
         answers = covers(state)
-        answers.extend(transfers(state))
+        if transfer_game(state.rules):  # TRANSFER-8: else there is no transfer to list
+            answers.extend(transfers(state))
         answers.extend(takes(state))
     ranks = table_ranks(state.table)
     adders = pending(state, ranks)
@@ -252,13 +255,17 @@ def advance(state: GameState, action: Action) -> Step:
     events say so.
     """
     events: list[Event] = [Played(action)]
-    after = _play(state, action, events)
+    after = apply(state, action, events)
     return Step(after, tuple(events))
 
 
-def _play(state: GameState, action: Action, events: list[Event] | None) -> GameState:
-    """The state after ``action`` (see :func:`advance`), the events beyond the action
-    itself added to ``events`` (``None`` for no record)."""
+def apply(state: GameState, action: Action, events: list[Event] | None = None) -> GameState:
+    """The state after ``action``: ``advance(state, action).state``. Raises
+    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
+
+    The same steps as :func:`advance`; the events of the step beyond the action itself
+    are appended to ``events`` if it is given (``advance`` passes its list), and no
+    record is made without it."""
     for legal in state._legal or ():  # an action from this state's listing, the very
         if legal is action:             # object, the rules have found legal already
             break
@@ -268,10 +275,14 @@ def _play(state: GameState, action: Action, events: list[Event] | None) -> GameS
             raise found.illegal()
     effect = _EFFECTS[type(action)]
     after = record(state, action, effect(state, action, [] if events is None else events))
-    if after.table and not legal_actions(after):  # nobody may act: settled (bout_settled)
-        after = end_bout(after, events)
-        if after.thrower is not None:
-            after = after.replace(thrower=None)
+    if after.table:
+        # a new state: its listing, kept for the caller's next legal_actions, says whether
+        # anybody may still act; if nobody may, the bout is settled (bout_settled)
+        listed = after._legal = _listing(after)
+        if not listed:
+            after = end_bout(after, events)
+            if after.thrower is not None:
+                after = after.replace(thrower=None)
     return after
 
 
@@ -287,11 +298,3 @@ _EFFECTS: Mapping[type[Action], Callable[[GameState, Any, list[Event]], GameStat
     })
 """What each kind of action does, from its rule module; the events beyond the action
 itself (a transfer, an exchange) are added to the list."""
-
-
-def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action``: ``advance(state, action).state``. Raises
-    :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
-
-    The same steps as :func:`advance`, without the step's record of events."""
-    return _play(state, action, None)
