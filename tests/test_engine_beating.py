@@ -23,6 +23,7 @@ from durak_spec import (
     parse_card,
     validate_state,
 )
+from durak_spec.engine.beating import BEATERS
 
 RULES = RuleSet(players=2)
 C = parse_card
@@ -46,6 +47,15 @@ def test_beats_agrees_with_the_rules_for_every_pair_of_cards() -> None:
                 else:
                     expected = card.suit == trump  # BEAT-2, BEAT-5
                 assert beats(card, attack, trump) is expected, (card, attack, trump)
+
+
+def test_the_table_of_beaters_is_the_answers_of_beats() -> None:
+    # covers lists from BEATERS; the check side asks beats: the two must never differ
+    for trump in Suit:
+        assert set(BEATERS[trump]) == set(DECK)
+        for attack in DECK:
+            assert BEATERS[trump][attack] == {card for card in DECK
+                                              if beats(card, attack, trump)}
 
 
 def test_the_rule_named_for_a_pair_is_the_rule_a_failed_cover_breaks() -> None:

@@ -8,7 +8,10 @@ imply it). Each attack card is covered by exactly one card, and the defender cho
 which uncovered attack card a card covers (BEAT-6: A, B).
 
 :func:`beats` decides; :func:`beating_rule` names the rule that decides a pair of cards,
-and :func:`cover_breach` says why a card does not beat another.
+and :func:`cover_breach` says why a card does not beat another. The listing of covers
+(:func:`covers`) reads :data:`BEATERS`, the answers of :func:`beats` for every trump and
+pair of cards, worked out once when the module is imported: a table of the rule, not a
+second statement of it.
 """
 
 from __future__ import annotations
