@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from durak_spec.conformance.dependencies import claimed_rule_sets
+from durak_spec.conformance.dependencies import covering_rule_sets
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
 from durak_spec.core.errors import BadAction, DurakError, InputError
 from durak_spec.core.jsonio import (
@@ -1189,6 +1189,10 @@ class Configuration:
     profile: str
     rules: RuleSet
     aliases: tuple[str, ...] = ()
+    covers: tuple[str, ...] = ()
+    """For a rule set chosen to play the values an engine claims (``"claimed rules"``,
+    :func:`~durak_spec.conformance.dependencies.covering_rule_sets`): the values
+    (``axis=value``) that no configuration before it plays."""
 
     @property
     def label(self) -> str:
@@ -1208,11 +1212,16 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
     ``capabilities.supports``, under the engine's own bout protocol (``turn_order``,
     declared in the handshake); ``profiles`` and ``players`` narrow that down, ``rules``
     replaces it by explicit rule sets. Profiles with equal rules at a player count are
-    played once (the others are listed as aliases). Where the engine claims no profile
-    at a player count but declares the axis values it plays, the rule set it claims
-    that is nearest to the classic game is played ("claimed rules").
+    played once (the others are listed as aliases). Where the engine declares the axis
+    values it plays (``axes``), a few claimed rule sets are added at each player count
+    ("claimed rules") so that every value it claims of every axis, its bout protocols
+    among them, is played at least once: a covering set, not the product of the values
+    (:func:`~durak_spec.conformance.dependencies.covering_rule_sets`; where it claims no
+    profile at a player count, the first is the claimed rule set nearest to the classic
+    game). Each such configuration names the values it is the first to play.
     """
     chosen: list[tuple[str, RuleSet]] = []
+    covering: dict[RuleSet, tuple[str, ...]] = {}
     if rules is not None:
         for item in [rules] if isinstance(rules, RuleSet) else list(rules):
             name = next((p.name for p in PROFILES.values()
@@ -1234,14 +1243,16 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
                   for name in names for count in counts]
         if profiles is None and capabilities.axes:
             for count in counts:
-                if any(capabilities.supports(r) is None for n, r in chosen
-                       if r.players == count):
-                    continue
-                classic = PROFILES["classic-throw-in"].rules(players=count)
-                nearest = [r for r in claimed_rule_sets(capabilities, classic)
-                           if capabilities.supports(r) is None]
-                if nearest:
-                    chosen.append(("claimed rules", nearest[0]))
+                here = [r for _, r in chosen if r.players == count
+                        and capabilities.supports(r) is None]
+                for position, (ruleset, covers) in enumerate(
+                        covering_rule_sets(capabilities, count, here)):
+                    covering[ruleset] = covers
+                    shown = [c for c in covers if not c.startswith("turn_order=")
+                             or c == "turn_order=free"]  # the label names a turn order
+                    chosen.append(("claimed rules" if (position == 0 and not here) or
+                                   not shown else f"claimed rules ({', '.join(shown)})",
+                                   ruleset))
     played: dict[RuleSet, Configuration] = {}
     skipped: list[tuple[str, str]] = []
     for name, ruleset in chosen:
@@ -1254,7 +1265,7 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
         if reason is not None:
             skipped.append((f"{name}, {ruleset.players} players", reason))
             continue
-        played[ruleset] = Configuration(name, ruleset)
+        played[ruleset] = Configuration(name, ruleset, covers=covering.get(ruleset, ()))
     return list(played.values()), skipped
 
 
@@ -1313,6 +1324,7 @@ class ConfigResult:
     def to_json(self) -> dict[str, object]:
         return {"configuration": self.label, "profile": self.configuration.profile,
                 "aliases": list(self.configuration.aliases),
+                "covers": list(self.configuration.covers),
                 "rules": self.configuration.rules.to_dict(), "games": self.games,
                 "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
                 "outcome": self.outcome, "stopped": self.stopped or None,
