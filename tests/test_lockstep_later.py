@@ -1,0 +1,210 @@
+"""Lockstep's later divergences (issue 14): a cause first met in a game that had diverged
+before is shrunk and replayable like a game's first one. Its record begins from the
+reference's position loaded into the engine (``Record.start``) and holds the fewest steps
+after it that still diverge the same way; the record's JSON carries the position, read
+back strictly; an engine that cannot load keeps the whole game's record, not replayed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from durak_spec.conformance.lockstep import (
+    Divergence,
+    LockstepResult,
+    Record,
+    RecordError,
+    format_lockstep,
+    play_lockstep,
+    replay,
+)
+from durak_spec.core.cards import Card
+from durak_spec.model.actions import Action, Done
+from durak_spec.model.rules import RuleSet, profile
+from durak_spec.model.state import GameState
+from durak_spec.protocol import (
+    Accepted,
+    Capabilities,
+    LoadDeclined,
+    ReferenceEngine,
+    Report,
+    Verdict,
+)
+
+RULES = profile("classic-throw-in").rules(2)
+GAMES = 6
+
+
+class TwoBugs(ReferenceEngine):
+    """Two wrong reports: one card too many in the discard right after a take in the
+    first four bouts (met early in most games; a load of the right position clears it),
+    and, once the game is over, nobody named the durak (END-3; met at the end, after the
+    first)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = ""
+        self.since = 0
+        """Actions accepted since the engine's game began (the deal, or a load)."""
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self.last, self.since = "", 0
+        return super().start(rules, deck, seed)
+
+    def load(self, state: GameState) -> Report:
+        self.last, self.since = "", 0
+        return super().load(state)
+
+    def apply(self, action: Action) -> Verdict:
+        verdict = super().apply(action)
+        if isinstance(verdict, Accepted):
+            self.last, self.since = action.kind, self.since + 1
+        return verdict
+
+    def wrong_durak(self) -> bool:
+        return True
+
+    def report(self) -> Report:
+        report = super().report()
+        if self.last == "take" and self.state.bout < 4:
+            report = replace(report, discard=report.discard + 1)
+        return replace(report, durak=None) if report.over and self.wrong_durak() else report
+
+
+class LateDurak(TwoBugs):
+    """The durak left out only where the engine has played at least three actions since
+    its game began: the divergence needs some of the game's history, not only its
+    position."""
+
+    def wrong_durak(self) -> bool:
+        return self.since >= 3
+
+
+def _later(result: LockstepResult, rule: str) -> Divergence:
+    return next(c.example for c in result.causes if c.rule == rule)
+
+
+def test_a_later_divergence_is_shrunk_to_a_loaded_position_and_replayable() -> None:
+    result = play_lockstep(TwoBugs(), RULES, games=GAMES, seed=3)
+    assert {c.rule for c in result.causes} == {"DEAL-1", "END-3"}, format_lockstep(result)
+    first = _later(result, "DEAL-1")
+    assert first.record.start is None and first.shrunk  # a game's first: from the deal
+    later = _later(result, "END-3")
+    assert later.found_after > 20  # met late in its game, after the DEAL-1 divergence
+    assert later.shrunk and later.reproducible, later.describe()
+    start = later.record.start
+    assert start is not None and not start.is_over
+    # the position right before the divergent step: one step (the last of the game)
+    assert len(later.record.steps) == 1
+    assert "replayed from the reference's position loaded into the engine" in later.note
+    text = later.describe()
+    assert f"load the reference's position of bout {start.bout + 1}: P0 " in text
+    again = replay(TwoBugs(), later.record)
+    assert again is not None and again.differences == later.differences
+    assert (again.kind, again.rule) == (later.kind, "END-3")
+    assert replay(ReferenceEngine(), later.record) is None
+
+
+def test_the_record_with_its_start_position_round_trips_through_json() -> None:
+    later = _later(play_lockstep(TwoBugs(), RULES, games=GAMES, seed=3), "END-3")
+    document = later.record.to_json()
+    text = json.dumps(document, ensure_ascii=False)
+    assert json.loads(text)["start"]["format"] == "durak-spec/state"
+    read = Record.loads(text)
+    assert read == later.record and read.start == later.record.start
+    assert Record.from_json(json.loads(text)) == later.record
+    # the record read back, replayed against the broken engine, diverges the same way
+    again = replay(TwoBugs(), read)
+    assert again is not None
+    assert (again.kind, again.rule, again.differences) == \
+        (later.kind, later.rule, later.differences)
+    # a record from the deal has no start key at all (its JSON is as before)
+    assert "start" not in _later(play_lockstep(TwoBugs(), RULES, games=GAMES, seed=3),
+                                 "DEAL-1").record.to_json()
+
+
+def test_a_divergence_that_needs_history_keeps_the_fewest_steps_after_the_load() -> None:
+    result = play_lockstep(LateDurak(), RULES, games=GAMES, seed=3)
+    later = _later(result, "END-3")
+    assert later.shrunk and later.reproducible, later.describe()
+    record = later.record
+    assert record.start is not None
+    # three actions since the load are needed, and the needless probes were dropped
+    assert len(record.steps) == 3 and not any(step.probe for step in record.steps)
+    again = replay(LateDurak(), record)
+    assert again is not None and again.rule == "END-3"
+    # loading the position one step later shows nothing: no shorter record diverges
+    from durak_spec.engine import apply
+
+    later_start = apply(record.start, record.steps[0].action)
+    assert replay(LateDurak(), replace(record, steps=record.steps[1:],
+                                       start=later_start)) is None
+
+
+class MissesADoneAndCannotLoad(TwoBugs):
+    """Lists an extra done before every bout's opening (ATTACK-1: a difference of legal
+    actions alone, so the game goes on without a load) and cannot load."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), name="cannot load", load=False)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        state = self.state
+        if legal and not state.table and not state.is_over:
+            return (*legal, Done(state.attacker))
+        return legal
+
+    def report(self) -> Report:
+        report = ReferenceEngine.report(self)
+        return replace(report, durak=None) if report.over else report
+
+
+class MissesADoneAndDeclines(MissesADoneAndCannotLoad):
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), name="declines", load=True)
+
+    def load(self, state: GameState) -> Report:
+        raise LoadDeclined("only deals here")
+
+
+@pytest.mark.parametrize(("engine", "why"), [
+    (MissesADoneAndCannotLoad, "the engine cannot load a position"),
+    (MissesADoneAndDeclines, "the engine declines to load its positions (only deals here)"),
+])
+def test_an_engine_that_cannot_load_keeps_the_record_of_the_whole_game(
+        engine: type[TwoBugs], why: str) -> None:
+    result = play_lockstep(engine(), RULES, games=3, seed=3)
+    assert {c.rule for c in result.causes} == {"ATTACK-1", "END-3"}, format_lockstep(result)
+    later = _later(result, "END-3")
+    assert not later.shrunk and not later.reproducible
+    assert later.record.start is None and len(later.record.steps) == later.found_after
+    assert later.note.startswith("found later in a game that had diverged before")
+    assert why in later.note, later.note
+
+
+def test_bad_start_positions_are_refused_with_the_field() -> None:
+    later = _later(play_lockstep(TwoBugs(), RULES, games=GAMES, seed=3), "END-3")
+    good = later.record.to_json()
+    start = good["start"]
+    assert isinstance(start, dict)
+    assert Record.from_json({**good, "start": None}).start is None
+    cases: list[tuple[object, str]] = [
+        ("a position", r"^start: a saved position must be a JSON object"),
+        ({**start, "format": "durak-spec/game"}, r"^start\.format: unknown format"),
+        ({**start, "hands": [["7♣", "1♣"], []]}, r"^start\.hands\[0\]\[1\]"),
+        ({**start, "extra": 1}, r"^start: .*extra"),
+        ({**start, "rules": {**start["rules"], "transfer": True}},
+         r"^start\.rules: must be the record's rules; they differ in transfer"),
+        # well formed, but no game reaches it
+        ({**start, "bout": 0}, r"^start: in the first bout nobody has drawn yet, .*\(DEAL-4\)$"),
+        ({**start, "table": []}, r"^start: the game holds 35 cards, not 36; missing: "),
+    ]
+    for bad, message in cases:
+        with pytest.raises(RecordError, match=message):
+            Record.from_json({**good, "start": bad})
+        with pytest.raises(RecordError, match=message):
+            Record.loads(json.dumps({**good, "start": bad}, ensure_ascii=False))
