@@ -6,12 +6,16 @@ back strictly; an engine that cannot load keeps the whole game's record, not rep
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from durak_spec.cli import main
 from durak_spec.conformance.lockstep import (
     Divergence,
     LockstepResult,
@@ -22,6 +26,7 @@ from durak_spec.conformance.lockstep import (
     replay,
 )
 from durak_spec.core.cards import Card
+from durak_spec.engine import apply, new_game
 from durak_spec.model.actions import Action, Done
 from durak_spec.model.rules import RuleSet, profile
 from durak_spec.model.state import GameState
@@ -36,6 +41,7 @@ from durak_spec.protocol import (
 
 RULES = profile("classic-throw-in").rules(2)
 GAMES = 6
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 class TwoBugs(ReferenceEngine):
@@ -137,8 +143,6 @@ def test_a_divergence_that_needs_history_keeps_the_fewest_steps_after_the_load()
     again = replay(LateDurak(), record)
     assert again is not None and again.rule == "END-3"
     # loading the position one step later shows nothing: no shorter record diverges
-    from durak_spec.engine import apply
-
     later_start = apply(record.start, record.steps[0].action)
     assert replay(LateDurak(), replace(record, steps=record.steps[1:],
                                        start=later_start)) is None
@@ -208,3 +212,53 @@ def test_bad_start_positions_are_refused_with_the_field() -> None:
             Record.from_json({**good, "start": bad})
         with pytest.raises(RecordError, match=message):
             Record.loads(json.dumps({**good, "start": bad}, ensure_ascii=False))
+
+
+# -- the command line: durak-spec check --replay ---------------------------------------------------
+
+
+def _wrong_transfer_from_a_position() -> Record:
+    """The wrong example engine's TRANSFER-3 divergence as a record that begins from the
+    reference's position before its last step (the last step only)."""
+    spec = importlib.util.spec_from_file_location("example_engine_wrong", EXAMPLES /
+                                                  "engine_wrong.py")
+    assert spec is not None and spec.loader is not None
+    wrong = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wrong)
+    found = play_lockstep(wrong.WrongEngine(), [profile("classic-transfer").rules(3)],
+                          games=10, seed=7).divergences[0]
+    record = found.record
+    state = new_game(record.rules, deck=record.deck, seed=record.seed)
+    for action in record.actions[:-1]:
+        state = apply(state, action)
+    return replace(record, steps=record.steps[-1:], start=state)
+
+
+def test_the_command_line_replays_a_record_from_a_position(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = _wrong_transfer_from_a_position()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record.to_json(), ensure_ascii=False), encoding="utf-8")
+    wrong = f"{sys.executable} {EXAMPLES / 'engine_wrong.py'}"
+    out = tmp_path / "replay.json"
+    assert main(["check", "--replay", str(path), "--engine", wrong, "--json", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert text.startswith("Replay of 1 step from a position loaded into the engine: the "
+                           "engine diverges")
+    assert "(TRANSFER-3 " in text and "load the reference's position of bout" in text
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["ok"] is False and document["divergence"]["rule"] == "TRANSFER-3"
+    # the reference agrees with itself on it
+    assert main(["check", "--replay", str(path)]) == 0
+    assert "the engine agrees with the reference on 1 step from a position" in \
+        capsys.readouterr().out
+    # a bad record is a usage error naming the field; so is a mode given as well
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**record.to_json(), "start": {"format": "durak-spec/state"}}),
+                   encoding="utf-8")
+    assert main(["check", "--replay", str(bad)]) == 2
+    assert "--replay: " in (err := capsys.readouterr().err) and "start" in err
+    assert main(["check", "--replay", str(path), "--random", "1"]) == 2
+    assert "--replay replays one record" in capsys.readouterr().err
+    assert main(["check", "--replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err

@@ -21,10 +21,13 @@ report must not change.
 
 Every game is played whatever diverges (:func:`play_lockstep`). A divergence becomes a
 :class:`Divergence`: a replayable :class:`Record` (the rules, the deck in dealing order,
-the seed and the steps in action notation, see :meth:`Record.to_json`), shrunk by
-:func:`shrink` to the shortest prefix that still diverges when replayed from the start
-(where it was its game's first divergence), the fields that differ (the engine's value
-against the reference's), and the rule they touch. Then the game goes on: where only the
+the seed and the steps in action notation, see :meth:`Record.to_json`), the fields that
+differ (the engine's value against the reference's), and the rule they touch. A game's
+first divergence is shrunk by :func:`shrink` to the shortest prefix that still diverges
+when replayed from the deal; one met later in the game, to a record that begins from the
+reference's position loaded into the engine (:attr:`Record.start`) with the fewest steps
+after it that still diverge the same way (``_later_divergence``; an engine that
+cannot load keeps the whole game's record, not replayed). Then the game goes on: where the
 legal actions differed, both sides are still in the same position and the next action is
 one that both list; otherwise the reference's position is loaded into the engine where
 it declares ``load``, and where it cannot or declines (``LoadDeclined``), that game ends
@@ -343,10 +346,11 @@ class _Found:
 
 @dataclass(frozen=True, slots=True)
 class Divergence:
-    """The first divergence of a configuration: a shrunk replayable record and what differs.
+    """A divergence: a shrunk replayable record and what differs.
 
     ``record`` ends with the step after which the engine and the reference disagreed (no
-    steps: they disagreed on the deal). ``rule`` is the rule the first difference touches.
+    steps: they disagreed on the deal, or on the position the record begins from).
+    ``rule`` is the rule the first difference touches.
     """
 
     kind: DivergenceKind
@@ -1454,7 +1458,8 @@ def _cause_key(found: _Found) -> tuple[Any, ...]:
 @dataclass(frozen=True, slots=True)
 class Cause:
     """Divergences that share a cause (rule and kind), counted, with one example (shrunk
-    and replayable where it was the first divergence of its game)."""
+    and replayable: from the deal where it was its game's first divergence, else from a
+    position loaded into an engine that can load)."""
 
     rule: str | None
     kind: CauseKind
@@ -1554,8 +1559,9 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     Every game is played whatever diverges: after a divergence the reference's position
     is loaded into the engine where it declares ``load`` and the game goes on, else the
     next game starts. Divergences are grouped by cause (:func:`cause_of`: the rule and
-    the kind of difference), each counted, with one example, shrunk where it was its
-    game's first divergence (``shrink_records``); ``max_divergences`` stops the whole run
+    the kind of difference), each counted, with one example, shrunk (``shrink_records``;
+    one met after another in its game is replayed from the reference's position loaded
+    into the engine, where it can load); ``max_divergences`` stops the whole run
     after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
     ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
     called after every game with (games done, games planned, :class:`GameProgress`).
