@@ -231,7 +231,9 @@ def covering_rule_sets(capabilities: Capabilities, players: int,
     TRANSFER-7), and takes every further value not yet played that the rules and
     the claim allow beside those. So the count is about the largest number of values
     still unplayed on one axis, not their product. A value no claimed rule set can play
-    is left out."""
+    is left out. Values played together can hide each other's effect (at four players,
+    with only the neighbours throwing in, drawing in the order of joining is drawing from
+    the attacker on): each value is played, not each pair of values."""
     from durak_spec.model.rules import PROFILES
 
     claimed = claimed_values(capabilities)
