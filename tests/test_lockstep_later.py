@@ -2,7 +2,9 @@
 before is shrunk and replayable like a game's first one. Its record begins from the
 reference's position loaded into the engine (``Record.start``) and holds the fewest steps
 after it that still diverge the same way; the record's JSON carries the position, read
-back strictly; an engine that cannot load keeps the whole game's record, not replayed."""
+back strictly. An engine that cannot load has it replayed from the deal, going on past the
+differences of legal actions before it, as lockstep did; where no replay shows it again,
+the whole game's record is kept, not replayed."""
 
 from __future__ import annotations
 
@@ -175,19 +177,56 @@ class MissesADoneAndDeclines(MissesADoneAndCannotLoad):
         raise LoadDeclined("only deals here")
 
 
-@pytest.mark.parametrize(("engine", "why"), [
-    (MissesADoneAndCannotLoad, "the engine cannot load a position"),
-    (MissesADoneAndDeclines, "the engine declines to load its positions (only deals here)"),
-])
-def test_an_engine_that_cannot_load_keeps_the_record_of_the_whole_game(
-        engine: type[TwoBugs], why: str) -> None:
+@pytest.mark.parametrize("engine", [MissesADoneAndCannotLoad, MissesADoneAndDeclines])
+def test_an_engine_that_cannot_load_replays_a_later_divergence_from_the_deal(
+        engine: type[TwoBugs]) -> None:
+    # The divergences before were differences of legal actions alone (any other ends the
+    # game of an engine that cannot load): the replay from the deal goes on past them.
     result = play_lockstep(engine(), RULES, games=3, seed=3)
     assert {c.rule for c in result.causes} == {"ATTACK-1", "END-3"}, format_lockstep(result)
     later = _later(result, "END-3")
+    assert later.shrunk and later.reproducible, later.describe()
+    record = later.record
+    assert record.start is None and record.past_legal
+    assert not any(step.probe for step in record.steps)  # the needless probes dropped
+    assert len(record.steps) < later.found_after
+    assert "replayed from the deal, going on past the differences of legal actions" in \
+        later.note
+    again = replay(engine(), Record.loads(json.dumps(record.to_json(), ensure_ascii=False)))
+    assert again is not None and (again.kind, again.rule) == (later.kind, "END-3")
+    assert replay(ReferenceEngine(), record) is None
+    # without going on past them, the replay stops at the first difference, ATTACK-1
+    first = replay(engine(), replace(record, past_legal=False))
+    assert first is not None and first.rule == "ATTACK-1"
+
+
+class WrongInItsFirstGameOnly(MissesADoneAndCannotLoad):
+    """Leaves out the durak in the first game it plays only: no replay shows it again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = 0
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self.games += 1
+        return super().start(rules, deck, seed)
+
+    def report(self) -> Report:
+        report = ReferenceEngine.report(self)
+        return replace(report, durak=None) if report.over and self.games == 1 else report
+
+
+def test_a_later_divergence_no_replay_shows_keeps_the_record_of_the_whole_game() -> None:
+    result = play_lockstep(WrongInItsFirstGameOnly(), RULES, games=2, seed=3)
+    later = _later(result, "END-3")
     assert not later.shrunk and not later.reproducible
-    assert later.record.start is None and len(later.record.steps) == later.found_after
-    assert later.note.startswith("found later in a game that had diverged before")
-    assert why in later.note, later.note
+    assert later.record.start is None and not later.record.past_legal
+    assert len(later.record.steps) == later.found_after
+    assert later.note == (
+        "found later in a game that had diverged before (after loading the reference's "
+        "position into the engine, or going on where only the legal actions differed); not "
+        "replayed on its own: the engine cannot load a position, and a replay from the deal "
+        "does not diverge the same way")
 
 
 def test_bad_start_positions_are_refused_with_the_field() -> None:
@@ -196,6 +235,9 @@ def test_bad_start_positions_are_refused_with_the_field() -> None:
     start = good["start"]
     assert isinstance(start, dict)
     assert Record.from_json({**good, "start": None}).start is None
+    assert Record.from_json({**good, "past_legal": False}) == later.record
+    with pytest.raises(RecordError, match=r"^past_legal: must be true or false"):
+        Record.from_json({**good, "past_legal": "yes"})
     cases: list[tuple[object, str]] = [
         ("a position", r"^start: a saved position must be a JSON object"),
         ({**start, "format": "durak-spec/game"}, r"^start\.format: unknown format"),

@@ -26,9 +26,10 @@ differ (the engine's value against the reference's), and the rule they touch. A 
 first divergence is shrunk by :func:`shrink` to the shortest prefix that still diverges
 when replayed from the deal; one met later in the game, to a record that begins from the
 reference's position loaded into the engine (:attr:`Record.start`) with the fewest steps
-after it that still diverge the same way (``_later_divergence``; an engine that
-cannot load keeps the whole game's record, not replayed). Then the game goes on: where the
-legal actions differed, both sides are still in the same position and the next action is
+after it that still diverge the same way, or, for an engine that cannot load, to a
+record from the deal whose replay goes on past the differences of legal actions before
+its last step (``_later_divergence``). Then the game goes on: where only the legal
+actions differed, both sides are still in the same position and the next action is
 one that both list; otherwise the reference's position is loaded into the engine where
 it declares ``load``, and where it cannot or declines (``LoadDeclined``), that game ends
 and the next begins. The run's divergences are grouped by cause (:func:`cause_of`: the
@@ -70,6 +71,7 @@ from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_car
 from durak_spec.core.errors import BadAction, DurakError, InputError
 from durak_spec.core.jsonio import (
     JsonError,
+    expect_bool,
     expect_int,
     expect_list,
     expect_object,
@@ -216,6 +218,10 @@ class Record:
     """Where the replay begins: ``None`` for the deal (``engine.start`` with the deck and
     the seed), else a position of the game (the reference's, ``engine.load``); the deck
     and the seed then say which game it comes from."""
+    past_legal: bool = False
+    """Whether the replay goes on past differences of legal actions before the last step,
+    as lockstep does (both sides are still in the same position): for a divergence met
+    later in a game, replayed from the deal in an engine that cannot load."""
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -235,6 +241,8 @@ class Record:
             "seed": self.seed, "steps": [step.to_json() for step in self.steps]}
         if self.start is not None:
             out["start"] = state_to_json(self.start)
+        if self.past_legal:
+            out["past_legal"] = True
         return out
 
     @classmethod
@@ -256,7 +264,7 @@ class Record:
     @classmethod
     def _read(cls, data: object) -> Record:
         document = expect_object(data, None, ("format", "version", "rules", "deck", "seed",
-                                              "steps"), ("profile", "start"))
+                                              "steps"), ("profile", "start", "past_legal"))
         if document["format"] != RECORD_FORMAT:
             fail("format", f"must be {RECORD_FORMAT!r}, not {show_json(document['format'])}: this "
                  "is not a lockstep record")
@@ -282,8 +290,9 @@ class Record:
         if profile is not None:
             expect_str(profile, "profile", empty=False)
         start = document.get("start")
+        past_legal = expect_bool(document.get("past_legal", False), "past_legal")
         return cls(rules, tuple(deck), seed, steps, profile,
-                   None if start is None else _start_position(start, rules))
+                   None if start is None else _start_position(start, rules), past_legal)
 
 
 def _start_position(data: object, rules: RuleSet) -> GameState:
@@ -400,6 +409,9 @@ class Divergence:
         if start is not None:
             lines.append(f"{indent}  load the reference's position of bout {start.bout + 1}: "
                          f"{_position_text(start)}")
+        if self.record.past_legal:
+            lines.append(f"{indent}  (the replay goes on past the differences of legal "
+                         "actions before the last step)")
         for first in range(0, len(self.record.steps), 6):
             lines.append(f"{indent}  " + "; ".join(str(s) for s in
                                                    self.record.steps[first:first + 6]))
@@ -1146,16 +1158,22 @@ def _restore(game: _Game, played: Sequence[_Planned], loaded: tuple[GameState, i
 
 def _replay(engine: Engine, record: Record) -> _Found | None:
     """Replay ``record`` from the start (the deal, or its ``start`` position loaded),
-    comparing after every step. An engine that declines to load the position raises
-    :class:`~durak_spec.protocol.LoadDeclined`."""
+    comparing after every step (going on past differences of legal actions before the
+    last step where the record says so, ``past_legal``). An engine that declines to load
+    the position raises :class:`~durak_spec.protocol.LoadDeclined`."""
     try:
         game = _Game(engine, record.rules, record.deck, record.seed, record.start)
     except DurakError as error:
         raise RecordError(f"the record cannot be replayed: {error}") from None
     index = -1
+    last = len(record.steps) - 1
+
+    def goes_on(found: _Found) -> bool:
+        return record.past_legal and found.kind == "legal actions" and index < last
+
     try:
         found = game.begin()
-        if found is not None:
+        if found is not None and not goes_on(found):
             return found
         for index, step in enumerate(record.steps):
             if step.probe:
@@ -1166,7 +1184,7 @@ def _replay(engine: Engine, record: Record) -> _Found | None:
                     raise RecordError(f"step {index + 1}, {step.action}, is not legal in the "
                                       f"reference" + (f": {why}" if why else ""))
                 found = game.play(step.action)
-            if found is not None:
+            if found is not None and not goes_on(found):
                 return _Found(found.kind, found.differences, index, found.failure)
     except _Broke as broke:
         found = broke.found
@@ -1459,7 +1477,8 @@ def _cause_key(found: _Found) -> tuple[Any, ...]:
 class Cause:
     """Divergences that share a cause (rule and kind), counted, with one example (shrunk
     and replayable: from the deal where it was its game's first divergence, else from a
-    position loaded into an engine that can load)."""
+    position loaded into an engine that can load, or from the deal past the differences
+    of legal actions before it)."""
 
     rule: str | None
     kind: CauseKind
@@ -1561,7 +1580,8 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     next game starts. Divergences are grouped by cause (:func:`cause_of`: the rule and
     the kind of difference), each counted, with one example, shrunk (``shrink_records``;
     one met after another in its game is replayed from the reference's position loaded
-    into the engine, where it can load); ``max_divergences`` stops the whole run
+    into the engine where it can load, else from the deal past the differences of legal
+    actions before it); ``max_divergences`` stops the whole run
     after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
     ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
     called after every game with (games done, games planned, :class:`GameProgress`).
@@ -1682,17 +1702,16 @@ def _later_divergence(engine: Engine, configuration: Configuration, game: int,
                       record: Record, found: _Found, before: _Found, shrink_records: bool,
                       can_load: bool) -> Divergence:
     """A divergence met after another in the same game (``before``, the one just before
-    it), shrunk into a record that begins from a position of the game loaded into the
-    engine (:attr:`Record.start`) and holds the fewest steps after it that still diverge
-    the same way (kind and rule), with needless probes left out.
+    it), shrunk into a record that replays it on its own, with needless probes left out.
 
-    The positions tried are the reference's, which alone decides the game's course: the
-    one right before the divergent step first (a record of that one step; or of none where
-    the engine diverged at a load), then positions 1, 2, 4, 8 ... steps further back, to the
-    one after the divergence before (where the engine was resynchronised, or went on);
-    between the nearest that diverges the same way and the next that does not, a binary
-    search finds the latest. An engine that cannot load (or declines every one of these
-    positions) keeps the record of the whole game, not replayed on its own."""
+    Where the engine can load, the record begins from a position of the game loaded into
+    the engine (:attr:`Record.start`) with the fewest steps after it that still diverge
+    the same way (kind and rule): see :func:`_from_a_position`. Else (or where no such
+    replay diverges the same way), the record begins at the deal and its replay goes on
+    past the differences of legal actions before its last step, as lockstep did
+    (:attr:`Record.past_legal`; the divergences before were of legal actions alone where
+    the engine cannot load, since any other ends its game). Where neither shows it again,
+    the record of the whole game is kept, not replayed on its own."""
     whole = record.prefix(found.step + 1)
 
     def unshrunk(note: str) -> Divergence:
@@ -1704,12 +1723,44 @@ def _later_divergence(engine: Engine, configuration: Configuration, game: int,
         _recover(engine)
     if not shrink_records:
         return unshrunk(_LATER)
-    if not can_load:
-        return unshrunk(_LATER + "; not replayed on its own: the engine cannot load a "
-                        "position")
     if found.failure is not None and found.failure.kind == "timeout":
         return unshrunk(_LATER + "; not shrunk: every replay would wait for the time limit "
                         "again")
+    shown, declined = _from_a_position(engine, record, found, before) if can_load else \
+        (None, "")
+    how = "from the reference's position loaded into the engine"
+    if shown is None:
+        candidate = replace(whole, past_legal=True)
+        again = _replay_safely(engine, candidate)
+        if again is not None and _same(again, found):
+            shown, how = (candidate, again), ("from the deal, going on past the differences "
+                                              "of legal actions before its last step")
+    if shown is None:
+        why = "the engine cannot load a position" if not can_load else \
+            f"the engine declines to load its positions ({declined})" if declined else \
+            "no replay from a loaded position of this game diverges the same way"
+        return unshrunk(f"{_LATER}; not replayed on its own: {why}, and a replay from the "
+                        "deal does not diverge the same way")
+    candidate, again = shown
+    shrunk, last = _shrink(engine, candidate, again)
+    return Divergence(last.kind, shrunk, last.differences, last.rule, configuration.label,
+                      game, found.step + 1,
+                      note=f"found later in a game that had diverged before; replayed {how}"
+                           + ("" if shrunk.steps or shrunk.start is None else
+                              ", which diverges at once"))
+
+
+def _from_a_position(engine: Engine, record: Record, found: _Found, before: _Found
+                     ) -> tuple[tuple[Record, _Found] | None, str]:
+    """The shortest replay of ``found`` from a position of ``record``'s game loaded into
+    the engine (and what it met), or ``None`` with the engine's reason if it declined.
+
+    The positions tried are the reference's, which alone decides the game's course: the
+    one right before the divergent step first (a record of that one step; or of none where
+    the engine diverged at a load), then positions 1, 2, 4, 8 ... steps further back, to the
+    one after the divergence before (where the engine was resynchronised, or went on);
+    between the nearest that diverges the same way and the next that does not, a binary
+    search finds the latest."""
     floor = before.step + 1  # the position where play went on after the one before
     end = found.step + 1 if found.loaded else found.step
     # the reference's positions before each step from the floor to the divergent one
@@ -1737,10 +1788,7 @@ def _later_divergence(engine: Engine, configuration: Configuration, game: int,
         back *= 2
         shown = attempt(latest)
     if shown is None:
-        declined = _replay_declined(engine, replace(record, steps=(), start=positions[end]))
-        why = f"the engine declines to load its positions ({declined})" if declined else \
-            "no replay from a loaded position of this game diverges the same way"
-        return unshrunk(f"{_LATER}; not replayed on its own: {why}")
+        return None, _replay_declined(engine, replace(record, steps=(), start=positions[end]))
     while missed is not None and missed - latest > 1:  # the latest start that still shows it
         middle = (latest + missed) // 2
         nearer = attempt(middle)
@@ -1748,13 +1796,7 @@ def _later_divergence(engine: Engine, configuration: Configuration, game: int,
             missed = middle
         else:
             latest, shown = middle, nearer
-    candidate, again = shown
-    shrunk, last = _shrink(engine, candidate, again)
-    return Divergence(last.kind, shrunk, last.differences, last.rule, configuration.label,
-                      game, found.step + 1,
-                      note="found later in a game that had diverged before; replayed from "
-                           "the reference's position loaded into the engine" +
-                           ("" if shrunk.steps else ", which diverges at once"))
+    return shown, ""
 
 
 def _replay_declined(engine: Engine, record: Record) -> str:
