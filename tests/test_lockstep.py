@@ -268,7 +268,12 @@ def test_an_engine_that_accepts_an_illegal_action_is_caught_by_a_probe() -> None
     assert len(result.causes) > 1 and all(c.kind == "action extra" for c in result.causes)
     assert result.results[0].found == sum(c.count for c in result.causes) > len(result.causes)
     assert result.games == 3
-    divergence = next(d for d in result.divergences if d.shrunk)  # a game's first
+    # Every example is shrunk and replayable: a game's first from the deal, a later one
+    # from the reference's position loaded into the engine (here one step before it).
+    assert all(d.shrunk and d.reproducible for d in result.divergences)
+    assert any(d.record.start is not None for d in result.divergences)
+    assert all(len(d.record.steps) == 1 for d in result.divergences if d.record.start)
+    divergence = next(d for d in result.divergences if d.record.start is None)  # a first
     assert divergence.kind == "probe" and divergence.reproducible
     last = divergence.record.steps[-1]
     assert last.probe and all(not s.probe for s in divergence.record.steps[:-1])
@@ -287,8 +292,9 @@ def test_an_engine_that_accepts_an_illegal_action_is_caught_by_a_probe() -> None
 def test_a_wrong_report_field_names_the_field_and_its_rule() -> None:
     result = play_lockstep(CountsDiscardWrong(), [profile("classic-throw-in").rules(2)],
                            games=3, seed=1)
-    # Lockstep keeps going after a divergence: the first of a game is shrunk and replayable.
-    divergence = next(d for d in result.divergences if d.shrunk)
+    # Lockstep keeps going after a divergence: the first of a game is shrunk and replayable
+    # from the deal.
+    divergence = next(d for d in result.divergences if d.shrunk and d.record.start is None)
     assert all(any(x.field == "discard" for x in d.differences) for d in result.divergences)
     # A 37th card is impossible in any game: the audit says so first, then the field.
     assert divergence.kind == "impossible report" and divergence.rule == "DEAL-1"

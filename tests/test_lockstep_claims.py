@@ -4,17 +4,36 @@ reference refuses the extra seat's actions by the bout protocol (CLAR-3, CLAR-17
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import hypothesis
 from helpers import BrokenReference
+from hypothesis import strategies as st
 
-from durak_spec.conformance.lockstep import configurations, format_lockstep, play_lockstep
+from durak_spec.conformance.dependencies import claimed_values
+from durak_spec.conformance.lockstep import (
+    Configuration,
+    configurations,
+    format_lockstep,
+    play_lockstep,
+)
 from durak_spec.core.cards import Card
 from durak_spec.engine import limits
 from durak_spec.model.actions import Action
-from durak_spec.model.rules import RuleSet, ThrowIn, profile
+from durak_spec.model.rules import (
+    AXES,
+    Axis,
+    DrawOrder,
+    LimitReading,
+    RuleSet,
+    RuleSetError,
+    ThrowIn,
+    TurnOrder,
+    profile,
+)
 from durak_spec.protocol import Capabilities, ReferenceEngine, Report
 
 
@@ -108,3 +127,146 @@ def test_a_bout_the_engine_settles_too_soon_is_charged_to_the_limit_not_to_the_h
     (difference,) = bout.example.differences  # the one difference: the hands follow from it
     assert difference.field == "bout" and difference.engine.startswith("settled after ")
     assert "goes on: " in difference.reference and "5 attack cards" in difference.reference
+
+
+# -- every claimed value of every axis is played ------------------------------------------------
+
+
+class TwoByTwo(ReferenceEngine):
+    """Claims no profile, and two values of two axes: both draw orders (DRAW-2) and both
+    wordings of the limit (LIMIT-2), at four players (where the draw orders differ)."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(name="two by two", players=(4,), load=True,
+                            axes={"draw_order": ("attacker-first", "join-order"),
+                                  "limit_reading": ("current-hand", "start-hand")})
+
+
+class DrawsAttackerFirstAlways(TwoByTwo):
+    """Claims both draw orders but always draws attacker first: wrong only under
+    draw_order=join-order, the value that is not the classic game's."""
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        return super().start(rules.replace(draw_order=DrawOrder.ATTACKER_FIRST), deck, seed)
+
+
+class ClassicAndJoinOrder(ReferenceEngine):
+    """Claims a whole profile and, beyond it, both draw orders."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(name="classic and join order", players=(2, 4), load=True,
+                            profiles=("classic-throw-in",),
+                            axes={"draw_order": ("attacker-first", "join-order")})
+
+
+def _played_values(chosen: Sequence[Any]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for configuration in chosen:
+        for axis in AXES:
+            out.setdefault(axis.name, set()).add(Axis.format(getattr(configuration.rules,
+                                                                     axis.name)))
+    return out
+
+
+def test_every_claimed_value_of_every_axis_is_played_by_a_small_covering_set() -> None:
+    chosen, _ = configurations(TwoByTwo().capabilities())
+    classic = profile("classic-throw-in").rules(4)
+    # the classic game is a profile the claim covers (as before), then one rule set with
+    # the values it does not play
+    assert [c.rules for c in chosen] == [
+        classic, classic.replace(limit_reading=LimitReading.START_HAND,
+                                 draw_order=DrawOrder.JOIN_ORDER)]
+    assert chosen[0].label == "classic-throw-in (= source-a), 4 players"
+    assert chosen[1].covers == ("limit_reading=start-hand", "draw_order=join-order")
+    assert chosen[1].label == ("claimed rules (limit_reading=start-hand, "
+                               "draw_order=join-order), 4 players")
+    played = _played_values(chosen)
+    assert played["draw_order"] == {"attacker-first", "join-order"}
+    assert played["limit_reading"] == {"current-hand", "start-hand"}
+    result = play_lockstep(TwoByTwo(), games=3, seed=0)
+    assert result.ok and result.games == 6, format_lockstep(result)
+
+
+def test_a_copy_wrong_only_under_the_non_default_value_is_caught() -> None:
+    result = play_lockstep(DrawsAttackerFirstAlways(), games=6, seed=0)
+    assert not result.ok
+    assert {c.rule for c in result.causes} == {"DRAW-2"}, format_lockstep(result)
+    (cause,) = result.causes
+    assert cause.configurations == (
+        "claimed rules (limit_reading=start-hand, draw_order=join-order), 4 players",)
+    assert cause.example.record.rules.draw_order is DrawOrder.JOIN_ORDER
+
+
+def test_values_beyond_a_claimed_profile_are_played_too() -> None:
+    chosen, _ = configurations(ClassicAndJoinOrder().capabilities())
+    labels = [c.label for c in chosen]
+    assert labels == ["classic-throw-in (= source-a), 2 players",
+                      "classic-throw-in (= source-a), 4 players",
+                      "claimed rules (draw_order=join-order), 2 players",
+                      "claimed rules (draw_order=join-order), 4 players"], labels
+    assert [c.rules for c in chosen[2:]] == [
+        profile("classic-throw-in").rules(n).replace(draw_order=DrawOrder.JOIN_ORDER)
+        for n in (2, 4)]
+
+
+def test_an_engine_claiming_one_profile_plays_just_that() -> None:
+    one = Capabilities(name="one", profiles=("source-c",), players=(3, 5))
+    chosen, _ = configurations(one)
+    assert [(c.profile, c.rules, c.covers) for c in chosen] == [
+        ("source-c", profile("source-c").rules(3), ()),
+        ("source-c", profile("source-c").rules(5), ())]
+
+
+def test_the_reference_plays_every_value_with_two_rule_sets_beyond_its_profiles() -> None:
+    engine = ReferenceEngine()
+    chosen, skipped = configurations(engine.capabilities())
+    assert not skipped
+    for players in range(2, 7):
+        here = [c for c in chosen if c.rules.players == players]
+        assert _played_values(here) == {
+            axis: set(values) for axis, values in Capabilities.every_axis().items()
+        } | {"players": {str(players)}}
+        assert sum(bool(c.covers) for c in here) == 2  # the profiles play the rest
+
+
+_AXIS_VALUES = Capabilities.every_axis()
+
+
+def _every_claimed_rule_set(capabilities: Capabilities, players: int) -> list[RuleSet]:
+    """By brute force: every rule set for ``players`` that the engine claims (the product
+    of its axes' values, and its profiles)."""
+    claimed = claimed_values(capabilities)
+    found = [profile(name).rules(players).replace(turn_order=TurnOrder(order))
+             for name in capabilities.profiles for order in claimed["turn_order"]]
+    for values in itertools.product(*claimed.values()):
+        try:
+            found.append(RuleSet(players=players, **{
+                axis: next(a for a in AXES if a.name == axis).convert(value)
+                for axis, value in zip(claimed, values, strict=True)}))
+        except RuleSetError:
+            continue
+    return [r for r in found if capabilities.supports(r) is None]
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(st.lists(st.sampled_from(sorted(_AXIS_VALUES)), min_size=1, max_size=4,
+                           unique=True).flatmap(
+    lambda axes: st.fixed_dictionaries({
+        name: st.lists(st.sampled_from(_AXIS_VALUES[name]), min_size=1, unique=True)
+        .map(tuple) for name in axes})),
+    st.sampled_from([(), ("classic-throw-in",), ("source-d",)]),
+    st.integers(min_value=2, max_value=6))
+def test_a_covering_set_plays_every_claimed_value_a_claimed_rule_set_can_play(
+        axes: dict[str, tuple[str, ...]], profiles: tuple[str, ...], players: int) -> None:
+    capabilities = Capabilities(name="any", profiles=profiles, players=(players,),
+                                axes=axes)
+    chosen, _ = configurations(capabilities)
+    assert all(capabilities.supports(c.rules) is None for c in chosen)
+    assert len({c.rules for c in chosen}) == len(chosen)
+    played = _played_values(chosen)
+    playable = _played_values([Configuration("", r) for r in
+                               _every_claimed_rule_set(capabilities, players)])
+    assert played == playable, [c.label for c in chosen]
+    claimed = claimed_values(capabilities)
+    widest = max(len(values) for values in claimed.values())
+    assert sum(bool(c.covers) for c in chosen) <= widest + 1

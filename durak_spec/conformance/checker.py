@@ -159,7 +159,7 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--random", metavar="N", type=positive_count, default=None,
                         help="instead of the scenarios, play N random games per claimed "
                              "profile and player count in lockstep with the reference and "
-                             "report the first divergence, shrunk")
+                             "report the divergences by cause, each with a shrunk example")
     parser.add_argument("--seed", metavar="S", type=count, default=None,
                         help="the seed of the --random games (0, 1, ...; default 0)")
     parser.add_argument("--players", metavar="N", dest="players", nargs="+", type=int,
@@ -179,6 +179,11 @@ def add_parser(subparsers: Subparsers) -> None:
                         dest="time_budget",
                         help="with --perft, the most seconds spent on one position (no "
                              "deeper count starts once they are spent)")
+    parser.add_argument("--replay", metavar="FILE", default=None,
+                        help="instead of the scenarios, replay a lockstep record (the JSON "
+                             "object after 'record:' in a --random report, or a divergence's "
+                             "'record' in its --json) in the engine and the reference, and "
+                             "report where they diverge")
     parser.set_defaults(handler=run_command)
 
 
@@ -226,7 +231,7 @@ def run_command(args: argparse.Namespace) -> int:
         if args.players:
             raise CommandError("--players chooses the --random games' player counts; add "
                                "--random N or leave it out")
-    if args.random is not None or args.perft:
+    if args.random is not None or args.perft or args.replay is not None:
         return _run_differential(args)
     if args.engine is None:
         if args.timeout is not None:
@@ -288,6 +293,11 @@ def _run_differential(args: argparse.Namespace) -> int:
 
     if args.random is not None and args.perft:
         raise CommandError("choose one of --random and --perft")
+    if args.replay is not None and (args.random is not None or args.perft):
+        raise CommandError("--replay replays one record; leave out --random and --perft")
+    if args.replay is not None and args.profiles:
+        raise CommandError("--profile chooses the --random games' profiles; a --replay "
+                           "record names its rules")
     if args.perft and args.seed is not None:
         raise CommandError("--seed seeds the --random games; --perft counts fixed deals")
     if args.random is not None and (args.max_depth is not None
@@ -323,14 +333,17 @@ def _run_differential(args: argparse.Namespace) -> int:
         elif done == total or done % max(1, total // 10) == 0:
             print(f"{done}/{total}", file=sys.stderr, flush=True)
 
+    payload: object
     try:
-        if args.perft:
+        if args.replay is not None:
+            text, ok, broke, payload = _replay_record(engine, args.replay)
+        elif args.perft:
             results = check_positions(None if args.engine is None else engine,
                                       max_depth=args.max_depth, progress=note,
                                       budget=args.time_budget)
             text, ok = format_check(results), all(r.ok for r in results)
             broke = any(r.error and not r.rule_failure for r in results)
-            payload: object = [r.to_json() for r in results]
+            payload = [r.to_json() for r in results]
         else:
             outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
                                     profiles=args.profiles or None,
@@ -355,6 +368,37 @@ def _run_differential(args: argparse.Namespace) -> int:
     out = sys.stderr if args.json_path == "-" else sys.stdout
     out.write(text.rstrip("\n") + "\n")
     return EXIT_ENGINE if broke else 0 if ok else EXIT_FAILED
+
+
+def _replay_record(engine: Engine, path: str) -> tuple[str, bool, bool, object]:
+    """``--replay FILE``: the report, whether the engine agreed, whether it failed as a
+    program, and the JSON payload."""
+    from durak_spec.conformance.lockstep import Record, RecordError, replay
+    from durak_spec.core.jsonio import JsonError, read_file
+    from durak_spec.protocol import LoadDeclined
+
+    try:
+        record = Record.loads(read_file(path, what="a lockstep record"))
+    except (JsonError, RecordError) as error:
+        raise CommandError(f"--replay: {path}: {error}") from None
+    begins = "the deal" if record.start is None else "a position loaded into the engine"
+    if record.start is not None and not engine.capabilities().load:
+        raise CommandError(f"--replay: {path} begins from a position, and the engine "
+                           "cannot load one (capability load)")
+    try:
+        found = replay(engine, record)
+    except LoadDeclined as declined:
+        raise CommandError(f"--replay: {path} begins from a position the engine declines "
+                           f"to load: {declined}") from None
+    except RecordError as error:
+        raise CommandError(f"--replay: {path}: {error}") from None
+    steps = f"{len(record.steps)} step{'' if len(record.steps) == 1 else 's'}"
+    if found is None:
+        text = f"Replay: the engine agrees with the reference on {steps} from {begins}"
+        return text, True, False, {"ok": True, "divergence": None}
+    text = f"Replay of {steps} from {begins}: the engine diverges\n" + found.describe()
+    broke = found.kind in ("engine failure", "engine error")
+    return text, False, broke, {"ok": False, "divergence": found.to_json()}
 
 
 # -- the Python entry ------------------------------------------------------------------------------

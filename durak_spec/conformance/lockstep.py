@@ -21,11 +21,15 @@ report must not change.
 
 Every game is played whatever diverges (:func:`play_lockstep`). A divergence becomes a
 :class:`Divergence`: a replayable :class:`Record` (the rules, the deck in dealing order,
-the seed and the steps in action notation, see :meth:`Record.to_json`), shrunk by
-:func:`shrink` to the shortest prefix that still diverges when replayed from the start
-(where it was its game's first divergence), the fields that differ (the engine's value
-against the reference's), and the rule they touch. Then the game goes on: where only the
-legal actions differed, both sides are still in the same position and the next action is
+the seed and the steps in action notation, see :meth:`Record.to_json`), the fields that
+differ (the engine's value against the reference's), and the rule they touch. A game's
+first divergence is shrunk by :func:`shrink` to the shortest prefix that still diverges
+when replayed from the deal; one met later in the game, to a record that begins from the
+reference's position loaded into the engine (:attr:`Record.start`) with the fewest steps
+after it that still diverge the same way, or, for an engine that cannot load, to a
+record from the deal whose replay goes on past the differences of legal actions before
+its last step (``_later_divergence``). Then the game goes on: where only the legal
+actions differed, both sides are still in the same position and the next action is
 one that both list; otherwise the reference's position is loaded into the engine where
 it declares ``load``, and where it cannot or declines (``LoadDeclined``), that game ends
 and the next begins. The run's divergences are grouped by cause (:func:`cause_of`: the
@@ -62,11 +66,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from durak_spec.conformance.dependencies import claimed_rule_sets
+from durak_spec.conformance.dependencies import covering_rule_sets
 from durak_spec.core.cards import DECK, Card, CardError, format_cards, parse_card
 from durak_spec.core.errors import BadAction, DurakError, InputError
 from durak_spec.core.jsonio import (
     JsonError,
+    expect_bool,
     expect_int,
     expect_list,
     expect_object,
@@ -81,7 +86,9 @@ from durak_spec.core.jsonio import (
 )
 from durak_spec.engine import apply, beating_rule, broken_rule, deal, legal_actions, new_game
 from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.reachable import check_reachable
 from durak_spec.engine.turns import could_add, turn_rule
+from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -94,6 +101,7 @@ from durak_spec.model.actions import (
     parse_action,
 )
 from durak_spec.model.rules import (
+    AXES,
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -196,7 +204,9 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A game both engines can replay: the rules, the deck, the seed and the steps."""
+    """A game both engines can replay: the rules, the deck, the seed and the steps; or,
+    with ``start``, a position of that game loaded into the engine and the steps after
+    it."""
 
     rules: RuleSet
     deck: tuple[Card, ...]
@@ -204,6 +214,14 @@ class Record:
     steps: tuple[Step, ...] = ()
     profile: str | None = None
     """The profile the rules come from (for the reader; replay uses ``rules``)."""
+    start: GameState | None = None
+    """Where the replay begins: ``None`` for the deal (``engine.start`` with the deck and
+    the seed), else a position of the game (the reference's, ``engine.load``); the deck
+    and the seed then say which game it comes from."""
+    past_legal: bool = False
+    """Whether the replay goes on past differences of legal actions before the last step,
+    as lockstep does (both sides are still in the same position): for a divergence met
+    later in a game, replayed from the deal in an engine that cannot load."""
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -211,13 +229,21 @@ class Record:
         return tuple(step.action for step in self.steps if not step.probe)
 
     def prefix(self, length: int) -> Record:
-        return Record(self.rules, self.deck, self.seed, self.steps[:length], self.profile)
+        return replace(self, steps=self.steps[:length])
 
     def to_json(self) -> dict[str, object]:
-        """The record as JSON: actions in the project's notation, cards as ``"7♣"``."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "profile": self.profile,
-                "rules": self.rules.to_dict(), "deck": [str(c) for c in self.deck],
-                "seed": self.seed, "steps": [step.to_json() for step in self.steps]}
+        """The record as JSON: actions in the project's notation, cards as ``"7♣"``; a
+        ``start`` position as a saved position (:func:`~durak_spec.game.persist.state_to_json`),
+        left out for a record that begins at the deal."""
+        out: dict[str, object] = {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "profile": self.profile,
+            "rules": self.rules.to_dict(), "deck": [str(c) for c in self.deck],
+            "seed": self.seed, "steps": [step.to_json() for step in self.steps]}
+        if self.start is not None:
+            out["start"] = state_to_json(self.start)
+        if self.past_legal:
+            out["past_legal"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Record:
@@ -238,7 +264,7 @@ class Record:
     @classmethod
     def _read(cls, data: object) -> Record:
         document = expect_object(data, None, ("format", "version", "rules", "deck", "seed",
-                                              "steps"), ("profile",))
+                                              "steps"), ("profile", "start", "past_legal"))
         if document["format"] != RECORD_FORMAT:
             fail("format", f"must be {RECORD_FORMAT!r}, not {show_json(document['format'])}: this "
                  "is not a lockstep record")
@@ -263,7 +289,28 @@ class Record:
         profile = document.get("profile")
         if profile is not None:
             expect_str(profile, "profile", empty=False)
-        return cls(rules, tuple(deck), seed, steps, profile)
+        start = document.get("start")
+        past_legal = expect_bool(document.get("past_legal", False), "past_legal")
+        return cls(rules, tuple(deck), seed, steps, profile,
+                   None if start is None else _start_position(start, rules), past_legal)
+
+
+def _start_position(data: object, rules: RuleSet) -> GameState:
+    """A record's ``start``: a saved position (read strictly, as every saved position is)
+    of a game under the record's rules that play can reach."""
+    try:
+        state = state_from_json(data)
+    except SavedGameError as error:
+        fail(f"start.{error.path}" if error.path else "start", error.reason,
+             code=error.code)
+    if state.rules != rules:
+        differ = [a.name for a in AXES if getattr(state.rules, a.name) !=
+                  getattr(rules, a.name)]
+        fail("start.rules", f"must be the record's rules; they differ in {', '.join(differ)}")
+    try:
+        return check_reachable(state)
+    except DurakError as error:  # a position well formed, but no game reaches it
+        fail("start", error.message, code=error.code)
 
 
 # -- what differs ----------------------------------------------------------------------------------
@@ -297,6 +344,9 @@ class _Found:
     differences: tuple[Difference, ...]
     step: int = -1
     failure: EngineFailure | None = None
+    loaded: bool = False
+    """Met at the load of the reference's position after the step (a resync), not at the
+    step itself."""
 
     @property
     def rule(self) -> str | None:
@@ -305,10 +355,11 @@ class _Found:
 
 @dataclass(frozen=True, slots=True)
 class Divergence:
-    """The first divergence of a configuration: a shrunk replayable record and what differs.
+    """A divergence: a shrunk replayable record and what differs.
 
     ``record`` ends with the step after which the engine and the reference disagreed (no
-    steps: they disagreed on the deal). ``rule`` is the rule the first difference touches.
+    steps: they disagreed on the deal, or on the position the record begins from).
+    ``rule`` is the rule the first difference touches.
     """
 
     kind: DivergenceKind
@@ -342,23 +393,39 @@ class Divergence:
         head = f"{self.label}, game {self.game + 1}" if self.label else "divergence"
         rule = " ".join(filter(None, (self.rule, _title(self.rule))))
         lines = [f"{head}: {self.kind}" + (f" ({rule})" if rule else "")]
-        where = "at the deal" if not self.record.steps else \
-            f"after step {len(self.record.steps)}: {self.record.steps[-1]}"
+        start = self.record.start
+        where = (f"after step {len(self.record.steps)}: {self.record.steps[-1]}"
+                 if self.record.steps else "at the deal" if start is None else
+                 "at the load of the position")
         lines.append(f"{indent}diverges {where}")
         for difference in self.differences:
             lines.append(f"{indent}  {difference}")
         shrink_note = (f"shrunk from {self.found_after} steps" if self.shrunk and
                        self.found_after != self.length else
                        "already the shortest prefix" if self.shrunk else "not shrunk")
-        lines.append(f"{indent}replay: {len(self.record.steps)} steps ({shrink_note}"
+        lines.append(f"{indent}replay: {_count(len(self.record.steps), 'step')} ({shrink_note}"
                      + ("" if self.reproducible else "; NOT reproduced by a replay") + ")"
                      + (f"; {self.note}" if self.note else ""))
-        for start in range(0, len(self.record.steps), 6):
+        if start is not None:
+            lines.append(f"{indent}  load the reference's position of bout {start.bout + 1}: "
+                         f"{_position_text(start)}")
+        if self.record.past_legal:
+            lines.append(f"{indent}  (the replay goes on past the differences of legal "
+                         "actions before the last step)")
+        for first in range(0, len(self.record.steps), 6):
             lines.append(f"{indent}  " + "; ".join(str(s) for s in
-                                                   self.record.steps[start:start + 6]))
+                                                   self.record.steps[first:first + 6]))
         lines.append(f"{indent}record: " + json.dumps(self.record.to_json(),
                                                       ensure_ascii=False))
         return "\n".join(lines)
+
+
+def _position_text(state: GameState) -> str:
+    """A position in one line: the hands, the table, the stock and the roles."""
+    hands = "; ".join(f"P{seat} {_cards_text(hand)}" for seat, hand in enumerate(state.hands))
+    table = _table_text([(p.attack, p.cover) for p in state.table])
+    return (f"{hands}; table {table}; stock {len(state.stock)}, trump {state.trump.symbol}; "
+            f"P{state.attacker} attacks P{state.defender}")
 
 
 def _title(rule: str | None) -> str:
@@ -665,12 +732,15 @@ class _Broke(Exception):
 class _Game:
     """One game played in the engine and in the reference side by side."""
 
-    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int) -> None:
+    def __init__(self, engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int,
+                 origin: GameState | None = None) -> None:
         self.engine = engine
         self.rules = rules
         self.deck = tuple(deck)
         self.seed = seed
-        self.state = new_game(rules, deck=self.deck, seed=seed)
+        self.origin = origin
+        """A position to begin from (loaded into the engine), instead of the deal."""
+        self.state = new_game(rules, deck=self.deck, seed=seed) if origin is None else origin
         self.legal = legal_actions(self.state)
         self.last: Action | None = None
         self.probing = False
@@ -743,6 +813,22 @@ class _Game:
         self.common = tuple(a for a in self.legal if a in listed) if differences else None
         self.extra = listed.difference(self.legal) if differences else frozenset()
         return differences
+
+    def begin(self) -> _Found | None:
+        """Begin the game in the engine: the deal, or the position it begins from (an
+        engine that declines it raises :class:`~durak_spec.protocol.LoadDeclined`)."""
+        if self.origin is None:
+            return self.start()
+        position = self.origin
+        report = self._report("load", lambda: self.engine.load(position))
+        impossible = self._audit(report)
+        if impossible is not None:
+            return impossible
+        differences = _compare_reports(report, self.shown(position), None, None, position)
+        if differences:
+            return _Found("report", tuple(differences))
+        differences = self._legal()
+        return _Found("legal actions", tuple(differences)) if differences else None
 
     def start(self) -> _Found | None:
         report = self._report("start", lambda: self.engine.start(self.rules, self.deck,
@@ -969,7 +1055,8 @@ def _play_game(engine: Engine, record: Record, rng: random.Random, *, max_action
         if game.declined:
             return False
         if again is not None:
-            founds.append(_Found(again.kind, again.differences, step, again.failure))
+            founds.append(_Found(again.kind, again.differences, step, again.failure,
+                                 loaded=True))
             return False
         loaded[:] = [(game.state, len(steps))]
         return True
@@ -1070,15 +1157,23 @@ def _restore(game: _Game, played: Sequence[_Planned], loaded: tuple[GameState, i
 
 
 def _replay(engine: Engine, record: Record) -> _Found | None:
-    """Replay ``record`` from the start, comparing after every step."""
+    """Replay ``record`` from the start (the deal, or its ``start`` position loaded),
+    comparing after every step (going on past differences of legal actions before the
+    last step where the record says so, ``past_legal``). An engine that declines to load
+    the position raises :class:`~durak_spec.protocol.LoadDeclined`."""
     try:
-        game = _Game(engine, record.rules, record.deck, record.seed)
+        game = _Game(engine, record.rules, record.deck, record.seed, record.start)
     except DurakError as error:
         raise RecordError(f"the record cannot be replayed: {error}") from None
     index = -1
+    last = len(record.steps) - 1
+
+    def goes_on(found: _Found) -> bool:
+        return record.past_legal and found.kind == "legal actions" and index < last
+
     try:
-        found = game.start()
-        if found is not None:
+        found = game.begin()
+        if found is not None and not goes_on(found):
             return found
         for index, step in enumerate(record.steps):
             if step.probe:
@@ -1089,7 +1184,7 @@ def _replay(engine: Engine, record: Record) -> _Found | None:
                     raise RecordError(f"step {index + 1}, {step.action}, is not legal in the "
                                       f"reference" + (f": {why}" if why else ""))
                 found = game.play(step.action)
-            if found is not None:
+            if found is not None and not goes_on(found):
                 return _Found(found.kind, found.differences, index, found.failure)
     except _Broke as broke:
         found = broke.found
@@ -1155,17 +1250,15 @@ def _shrink(engine: Engine, record: Record, found: _Found) -> tuple[Record, _Fou
     probes = [i for i, step in enumerate(best.steps[:-1]) if step.probe]
     if not probes:
         return best, best_found
-    candidate = Record(best.rules, best.deck, best.seed,
-                       tuple(s for i, s in enumerate(best.steps) if i not in probes),
-                       best.profile)
+    candidate = replace(best, steps=tuple(s for i, s in enumerate(best.steps)
+                                          if i not in probes))
     again = _replay_safely(engine, candidate)
     if again is not None and _same(again, best_found):
         return candidate.prefix(again.step + 1), again
     for index in reversed(probes):  # later removals leave earlier indices in place
         if index >= len(best.steps) - 1 or not best.steps[index].probe:
             continue
-        candidate = Record(best.rules, best.deck, best.seed,
-                           best.steps[:index] + best.steps[index + 1:], best.profile)
+        candidate = replace(best, steps=best.steps[:index] + best.steps[index + 1:])
         again = _replay_safely(engine, candidate)
         if again is not None and _same(again, best_found):
             best, best_found = candidate.prefix(again.step + 1), again
@@ -1173,7 +1266,12 @@ def _shrink(engine: Engine, record: Record, found: _Found) -> tuple[Record, _Fou
 
 
 def _replay_safely(engine: Engine, record: Record) -> _Found | None:
-    found = _replay(engine, record)
+    """:func:`_replay`, the engine restarted after a failure; a declined load replays
+    nothing (``None``)."""
+    try:
+        found = _replay(engine, record)
+    except LoadDeclined:
+        return None
     if found is not None and found.failure is not None:
         _recover(engine)
     return found
@@ -1189,6 +1287,10 @@ class Configuration:
     profile: str
     rules: RuleSet
     aliases: tuple[str, ...] = ()
+    covers: tuple[str, ...] = ()
+    """For a rule set chosen to play the values an engine claims (``"claimed rules"``,
+    :func:`~durak_spec.conformance.dependencies.covering_rule_sets`): the values
+    (``axis=value``) that no configuration before it plays."""
 
     @property
     def label(self) -> str:
@@ -1208,11 +1310,16 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
     ``capabilities.supports``, under the engine's own bout protocol (``turn_order``,
     declared in the handshake); ``profiles`` and ``players`` narrow that down, ``rules``
     replaces it by explicit rule sets. Profiles with equal rules at a player count are
-    played once (the others are listed as aliases). Where the engine claims no profile
-    at a player count but declares the axis values it plays, the rule set it claims
-    that is nearest to the classic game is played ("claimed rules").
+    played once (the others are listed as aliases). Where the engine declares the axis
+    values it plays (``axes``), a few claimed rule sets are added at each player count
+    ("claimed rules") so that every value it claims of every axis, its bout protocols
+    among them, is played at least once: a covering set, not the product of the values
+    (:func:`~durak_spec.conformance.dependencies.covering_rule_sets`; where it claims no
+    profile at a player count, the first is the claimed rule set nearest to the classic
+    game). Each such configuration names the values it is the first to play.
     """
     chosen: list[tuple[str, RuleSet]] = []
+    covering: dict[RuleSet, tuple[str, ...]] = {}
     if rules is not None:
         for item in [rules] if isinstance(rules, RuleSet) else list(rules):
             name = next((p.name for p in PROFILES.values()
@@ -1234,14 +1341,16 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
                   for name in names for count in counts]
         if profiles is None and capabilities.axes:
             for count in counts:
-                if any(capabilities.supports(r) is None for n, r in chosen
-                       if r.players == count):
-                    continue
-                classic = PROFILES["classic-throw-in"].rules(players=count)
-                nearest = [r for r in claimed_rule_sets(capabilities, classic)
-                           if capabilities.supports(r) is None]
-                if nearest:
-                    chosen.append(("claimed rules", nearest[0]))
+                here = [r for _, r in chosen if r.players == count
+                        and capabilities.supports(r) is None]
+                for position, (ruleset, covers) in enumerate(
+                        covering_rule_sets(capabilities, count, here)):
+                    covering[ruleset] = covers
+                    shown = [c for c in covers if not c.startswith("turn_order=")
+                             or c == "turn_order=free"]  # the label names a turn order
+                    chosen.append(("claimed rules" if (position == 0 and not here) or
+                                   not shown else f"claimed rules ({', '.join(shown)})",
+                                   ruleset))
     played: dict[RuleSet, Configuration] = {}
     skipped: list[tuple[str, str]] = []
     for name, ruleset in chosen:
@@ -1254,7 +1363,7 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
         if reason is not None:
             skipped.append((f"{name}, {ruleset.players} players", reason))
             continue
-        played[ruleset] = Configuration(name, ruleset)
+        played[ruleset] = Configuration(name, ruleset, covers=covering.get(ruleset, ()))
     return list(played.values()), skipped
 
 
@@ -1313,6 +1422,7 @@ class ConfigResult:
     def to_json(self) -> dict[str, object]:
         return {"configuration": self.label, "profile": self.configuration.profile,
                 "aliases": list(self.configuration.aliases),
+                "covers": list(self.configuration.covers),
                 "rules": self.configuration.rules.to_dict(), "games": self.games,
                 "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
                 "outcome": self.outcome, "stopped": self.stopped or None,
@@ -1366,7 +1476,9 @@ def _cause_key(found: _Found) -> tuple[Any, ...]:
 @dataclass(frozen=True, slots=True)
 class Cause:
     """Divergences that share a cause (rule and kind), counted, with one example (shrunk
-    and replayable where it was the first divergence of its game)."""
+    and replayable: from the deal where it was its game's first divergence, else from a
+    position loaded into an engine that can load, or from the deal past the differences
+    of legal actions before it)."""
 
     rule: str | None
     kind: CauseKind
@@ -1466,8 +1578,10 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     Every game is played whatever diverges: after a divergence the reference's position
     is loaded into the engine where it declares ``load`` and the game goes on, else the
     next game starts. Divergences are grouped by cause (:func:`cause_of`: the rule and
-    the kind of difference), each counted, with one example, shrunk where it was its
-    game's first divergence (``shrink_records``); ``max_divergences`` stops the whole run
+    the kind of difference), each counted, with one example, shrunk (``shrink_records``;
+    one met after another in its game is replayed from the reference's position loaded
+    into the engine where it can load, else from the deal past the differences of legal
+    actions before it); ``max_divergences`` stops the whole run
     after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
     ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
     called after every game with (games done, games planned, :class:`GameProgress`).
@@ -1523,13 +1637,10 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                         latest = _divergence(engine, configuration, index, record, found,
                                              shrink_records and known is None)
                     else:
-                        latest = Divergence(
-                            found.kind, record.prefix(found.step + 1), found.differences,
-                            found.rule, configuration.label, index, found.step + 1,
-                            shrunk=False, reproducible=False,
-                            note="found later in a game that had diverged before (after "
-                                 "loading the reference's position into the engine, or "
-                                 "going on where only the legal actions differed)")
+                        latest = _later_divergence(
+                            engine, configuration, index, record, found,
+                            founds[position - 1], shrink_records and known is None,
+                            capabilities.load)
                     first = first or latest
                 if known is None:
                     known = causes[key] = [0, latest, []]
@@ -1581,6 +1692,123 @@ def _divergence(engine: Engine, configuration: Configuration, game: int, record:
     shrunk, last = _shrink(engine, original, again)
     return Divergence(last.kind, shrunk, last.differences, last.rule, configuration.label,
                       game, len(original.steps))
+
+
+_LATER = ("found later in a game that had diverged before (after loading the reference's "
+          "position into the engine, or going on where only the legal actions differed)")
+
+
+def _later_divergence(engine: Engine, configuration: Configuration, game: int,
+                      record: Record, found: _Found, before: _Found, shrink_records: bool,
+                      can_load: bool) -> Divergence:
+    """A divergence met after another in the same game (``before``, the one just before
+    it), shrunk into a record that replays it on its own, with needless probes left out.
+
+    Where the engine can load, the record begins from a position of the game loaded into
+    the engine (:attr:`Record.start`) with the fewest steps after it that still diverge
+    the same way (kind and rule): see :func:`_from_a_position`. Else (or where no such
+    replay diverges the same way), the record begins at the deal and its replay goes on
+    past the differences of legal actions before its last step, as lockstep did
+    (:attr:`Record.past_legal`; the divergences before were of legal actions alone where
+    the engine cannot load, since any other ends its game). Where neither shows it again,
+    the record of the whole game is kept, not replayed on its own."""
+    whole = record.prefix(found.step + 1)
+
+    def unshrunk(note: str) -> Divergence:
+        return Divergence(found.kind, whole, found.differences, found.rule,
+                          configuration.label, game, found.step + 1, shrunk=False,
+                          reproducible=False, note=note)
+
+    if found.failure is not None:
+        _recover(engine)
+    if not shrink_records:
+        return unshrunk(_LATER)
+    if found.failure is not None and found.failure.kind == "timeout":
+        return unshrunk(_LATER + "; not shrunk: every replay would wait for the time limit "
+                        "again")
+    shown, declined = _from_a_position(engine, record, found, before) if can_load else \
+        (None, "")
+    how = "from the reference's position loaded into the engine"
+    if shown is None:
+        candidate = replace(whole, past_legal=True)
+        again = _replay_safely(engine, candidate)
+        if again is not None and _same(again, found):
+            shown, how = (candidate, again), ("from the deal, going on past the differences "
+                                              "of legal actions before its last step")
+    if shown is None:
+        why = "the engine cannot load a position" if not can_load else \
+            f"the engine declines to load its positions ({declined})" if declined else \
+            "no replay from a loaded position of this game diverges the same way"
+        return unshrunk(f"{_LATER}; not replayed on its own: {why}, and a replay from the "
+                        "deal does not diverge the same way")
+    candidate, again = shown
+    shrunk, last = _shrink(engine, candidate, again)
+    return Divergence(last.kind, shrunk, last.differences, last.rule, configuration.label,
+                      game, found.step + 1,
+                      note=f"found later in a game that had diverged before; replayed {how}"
+                           + ("" if shrunk.steps or shrunk.start is None else
+                              ", which diverges at once"))
+
+
+def _from_a_position(engine: Engine, record: Record, found: _Found, before: _Found
+                     ) -> tuple[tuple[Record, _Found] | None, str]:
+    """The shortest replay of ``found`` from a position of ``record``'s game loaded into
+    the engine (and what it met), or ``None`` with the engine's reason if it declined.
+
+    The positions tried are the reference's, which alone decides the game's course: the
+    one right before the divergent step first (a record of that one step; or of none where
+    the engine diverged at a load), then positions 1, 2, 4, 8 ... steps further back, to the
+    one after the divergence before (where the engine was resynchronised, or went on);
+    between the nearest that diverges the same way and the next that does not, a binary
+    search finds the latest."""
+    floor = before.step + 1  # the position where play went on after the one before
+    end = found.step + 1 if found.loaded else found.step
+    # the reference's positions before each step from the floor to the divergent one
+    state = record.start if record.start is not None else \
+        new_game(record.rules, deck=record.deck, seed=record.seed)
+    positions: dict[int, GameState] = {}
+    for index, step in enumerate(record.steps[:end]):
+        if index >= floor:
+            positions[index] = state
+        if not step.probe:
+            state = apply(state, step.action)
+    positions[end] = state
+
+    def attempt(at: int) -> tuple[Record, _Found] | None:
+        candidate = replace(record, steps=record.steps[at:found.step + 1],
+                            start=positions[at])
+        again = _replay_safely(engine, candidate)
+        return (candidate, again) if again is not None and _same(again, found) else None
+
+    latest, missed = end, None
+    shown = attempt(end)
+    back = 1
+    while shown is None and latest > floor:
+        missed, latest = latest, max(floor, end - back)
+        back *= 2
+        shown = attempt(latest)
+    if shown is None:
+        return None, _replay_declined(engine, replace(record, steps=(), start=positions[end]))
+    while missed is not None and missed - latest > 1:  # the latest start that still shows it
+        middle = (latest + missed) // 2
+        nearer = attempt(middle)
+        if nearer is None:
+            missed = middle
+        else:
+            latest, shown = middle, nearer
+    return shown, ""
+
+
+def _replay_declined(engine: Engine, record: Record) -> str:
+    """The engine's reason if it declines to load ``record``'s start position, else
+    ``""``."""
+    try:
+        _replay(engine, record)
+    except LoadDeclined as declined:
+        return str(declined) or "declined"
+    except (RecordError, _Broke):  # pragma: no cover - _replay reports what breaks
+        return ""
+    return ""
 
 
 # -- the text report ---------------------------------------------------------------------------
