@@ -73,7 +73,6 @@ a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -916,17 +915,20 @@ def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
 
     With a ``codec``, a line that differs only in its id from a request it has read is
     answered from its memory (:meth:`Codec.known`)."""
+    head = None
     if codec is not None:
-        known = codec.known(line)
-        if known is not None:
-            return known  # type: ignore[return-value]
+        head = _id_and_rest(line)  # found once, for the look-up and the memory
+        if head is not None:
+            known = codec.recall(head, None, len(line))
+            if known is not None:
+                return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
         request = _request(data, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and isinstance(request, _REMEMBERED_REQUESTS):
-        codec.remember(line, None, request)
+    if codec is not None and head is not None and isinstance(request, _REMEMBERED_REQUESTS):
+        codec.keep(head, None, request)
     return request
 
 
@@ -1021,18 +1023,21 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
+    head = None
     if codec is not None and (cmd == "apply" or cmd == "legal"):
-        known = codec.known(line, cmd)
-        if known is not None:
-            return known  # type: ignore[return-value]
+        head = _id_and_rest(line)  # found once, for the look-up and the memory
+        if head is not None:
+            known = codec.recall(head, cmd, len(line))
+            if known is not None:
+                return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
         reply = _reply(data, cmd, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and (isinstance(reply, LegalReply) or (
+    if codec is not None and head is not None and (isinstance(reply, LegalReply) or (
             isinstance(reply, VerdictReply) and reply.report is None)):
-        codec.remember(line, cmd, reply)  # an answer without a report, which may recur
+        codec.keep(head, cmd, reply)  # an answer without a report, which may recur
     return reply
 
 
@@ -1121,19 +1126,28 @@ class Codec:
         if not self._lines:
             return None
         head = _id_and_rest(line)
-        if head is None:
-            return None
+        return None if head is None else self.recall(head, cmd, len(line))
+
+    def recall(self, head: tuple[int, str | bytes], cmd: str | None,
+               size: int) -> Request | Reply | None:
+        """:meth:`known` for a line of ``size`` whose id and rest are ``head``
+        (:func:`_id_and_rest`)."""
         message = self._lines.get((cmd, head[1]))
-        if message is None or len(line) > MAX_LINE:
+        if message is None or size > MAX_LINE:
             return None
         return _with_id(message, head[0])
 
     def remember(self, line: str | bytes, cmd: str | None, message: Request | Reply) -> None:
         """Remember ``message``, just read strictly from ``line``, for :meth:`known`."""
+        head = _id_and_rest(line)
+        if head is not None:
+            self.keep(head, cmd, message)
+
+    def keep(self, head: tuple[int, str | bytes], cmd: str | None,
+             message: Request | Reply) -> None:
+        """:meth:`remember` for a line whose id and rest are ``head``."""
         if len(self._lines) < _LINES_LIMIT:
-            head = _id_and_rest(line)
-            if head is not None:
-                self._lines[cmd, head[1]] = message
+            self._lines[cmd, head[1]] = message
 
     def action(self, value: object, field: Path) -> Action:
         """:func:`action_from_wire`, remembered."""
@@ -1176,19 +1190,32 @@ class Codec:
 
 _LINES_LIMIT: Final = 4096
 """The most lines a codec remembers (short ones: requests, accepted applies, legal lists)."""
-_ID_TEXT = re.compile(r'\{"id":(0|[1-9][0-9]{0,15}),')
-_ID_BYTES = re.compile(rb'\{"id":(0|[1-9][0-9]{0,15}),')
-
-
 def _id_and_rest(line: str | bytes) -> tuple[int, str | bytes] | None:
-    """The id of a line that starts ``{"id":`` and plain digits, and the line after them."""
-    found = (_ID_TEXT if isinstance(line, str) else _ID_BYTES).match(line)  # type: ignore[arg-type]
-    if found is None:
+    """The id of a line that starts ``{"id":`` and plain digits (no sign, no leading zero,
+    at most 16 of them, then a comma), and the line from that comma on.
+
+    String methods rather than a regular expression: this runs for every request and for
+    every answer to ``legal`` and ``apply``, and a match cost twice as much."""
+    if isinstance(line, str):
+        if not line.startswith('{"id":'):
+            return None
+        comma = line.find(",", 6, 23)
+        digits: str | bytes = line[6:comma]
+        if not digits.isascii():
+            return None
+        zero: str | bytes = "0"
+    else:
+        if not line.startswith(b'{"id":'):
+            return None
+        comma = line.find(b",", 6, 23)
+        digits = line[6:comma]
+        zero = b"0"
+    if comma < 7 or not digits.isdigit() or (digits[:1] == zero and comma > 7):
         return None
-    ident = int(found.group(1))
+    ident = int(digits)
     if ident > MAX_ID:
         return None
-    return ident, line[found.end(1):]
+    return ident, line[comma:]
 
 
 def _with_id(message: Request | Reply, ident: int) -> Request | Reply:
