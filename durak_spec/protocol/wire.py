@@ -1046,7 +1046,9 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         fail("id", "is missing")
     if "ok" not in data:
         fail("ok", "is missing")
-    ok = expect_bool(data["ok"], "ok")
+    ok = data["ok"]
+    if type(ok) is not bool:
+        ok = expect_bool(ok, "ok")
     if not ok:
         expect_object(data, None, ("id", "ok", "error"), ("rule", "declined"), noun="message")
         ident = data["id"]
@@ -1056,7 +1058,9 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         return ErrorReply(None if ident is None else expect_int(ident, "id"),
                           expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"),
                           declined)
-    ident = expect_int(data["id"], "id")
+    ident = data["id"]
+    if not (type(ident) is int and 0 <= ident <= MAX_ID):  # a right one read at once
+        ident = expect_int(ident, "id")
     if cmd in ("start", "load", "state"):
         if data.keys() != _REPORT_REPLY_KEYS:
             expect_object(data, None, ("id", "ok", "report"), noun="message")
@@ -1233,19 +1237,22 @@ def _with_id(message: Request | Reply, ident: int) -> Request | Reply:
 def _action_key(value: object) -> tuple[object, ...] | None:
     """The fields of an action object that decide the action, if it has exactly the
     fields of its type and a seat number; ``None`` for anything else (then it is read
-    field by field)."""
+    field by field). The objects of three fields (openings, throw-ins, transfers: most
+    of a list of legal actions) are told apart first."""
     if type(value) is not dict:
         return None
     kind, player, size = value.get("type"), value.get("player"), len(value)
     if type(player) is not int:  # not True (== 1), not 1.0
         return None
+    if size == 3:
+        if kind == "open":
+            cards = value.get("cards")
+            return ("open", player, *cards) if type(cards) is list else None
+        if (kind == "throw" or kind == "transfer" or kind == "show") and "card" in value:
+            return (kind, player, value["card"])
+        return None
     if kind == "cover" and size == 4 and "attack" in value and "card" in value:
         return ("cover", player, value["attack"], value["card"])
-    if size == 3 and (kind == "throw" or kind == "transfer" or kind == "show") \
-            and "card" in value:
-        return (kind, player, value["card"])
     if size == 2 and (kind == "take" or kind == "done" or kind == "exchange"):
         return (kind, player)
-    if kind == "open" and size == 3 and type(value.get("cards")) is list:
-        return ("open", player, *value["cards"])
     return None
