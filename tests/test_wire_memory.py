@@ -2,9 +2,9 @@
 
 A codec remembers the hands of the reports it has read (by their cards as written), the
 table's pairs come from the engine's shared pairs by spelling, the finishing order is read
-in a plain loop, and a line's id is found with string methods: each is checked here against
-the reader without a codec (or the regular expression it replaced), on good and bad input,
-after the codec has been warmed with good input that looks alike.
+in a plain loop, and a line's id is found once per message: each is checked here against
+the reader without a codec (and the id against the regular expression's own definition), on
+good and bad input, after the codec has been warmed with good input that looks alike.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ _HEADS = st.one_of(
 @hypothesis.example('{"id":,')
 @hypothesis.example('{"id":7')
 @hypothesis.settings(max_examples=500, deadline=None)
-def test_the_id_is_found_as_the_regular_expression_found_it(line: str) -> None:
+def test_the_id_is_found_as_the_pattern_says(line: str) -> None:
     found = _OLD_ID.match(line)
     expected = None if found is None or int(found.group(1)) > 2**53 - 1 else (
         int(found.group(1)), line[found.end(1):])
