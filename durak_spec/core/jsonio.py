@@ -44,9 +44,13 @@ for those checks. And the speed is not where the time goes: a protocol round tri
 about 90 µs, of which the JSON of both sides is about 35 µs (``benchmarks/bench_wire.py``).
 The checks above cost little because each one runs only when a cheap test of the raw
 text says it may be needed (brackets beyond ``max_depth`` for the nesting scan, a
-``\\u`` for the surrogate walk, a longer text for the digit count); the one check that
-always runs is the refusal of duplicate keys, a hook called for every object (about
-0.5 µs an object here, the price of I-JSON).
+``\\u`` for the surrogate walk, a longer text for the digit count). Duplicate keys are
+refused without a Python call per object: the C scanner first reads the text without
+hooks, and a count proves that no key was given twice (the dicts read hold as many members
+as the text has colons, :func:`_keys_unique`); only a text where that fails (a key given
+twice, a colon inside a string, or any other fault) is read again by the scanner with a
+hook per object, which names the first fault as it always did. A saved game of 188
+objects reads in about 0.4 ms instead of 0.7.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from itertools import accumulate
+from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias
 
@@ -198,6 +202,15 @@ off pays for :data:`_CHECKED_SCAN`'s length check of every number."""
 _CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
     object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
     parse_int=_int).scan_once
+_FAST_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
+    parse_constant=_constant, parse_float=_float).scan_once
+"""The scanner of :func:`read_json`'s fast path, for texts with objects: the C scanner
+builds each object's dict itself, without the list of pairs and the Python call per object
+of :data:`_SCAN` (about 3.7 k instructions an object); :func:`_keys_unique` then proves
+from counts that no key was given twice, or the text is read again by :data:`_SCAN`."""
+_FAST_CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
+    parse_constant=_constant, parse_float=_float, parse_int=_int).scan_once
+_ONLY_DICTS: Final = frozenset((dict,))
 
 _WHITESPACE: Final = " \t\n\r"
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -270,14 +283,62 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
     else:
         raise JsonError(f"{what} must be JSON text, not {type(data).__name__}",
                         code="json-syntax")
-    if text.count("[") + text.count("{") > max_depth and _too_deep(text, max_depth):
+    objects = text.count("{")
+    if objects + text.count("[") > max_depth and _too_deep(text, max_depth):
         raise JsonError(f"{what} nests arrays and objects more than {max_depth} levels deep",
                         code="json-too-deep")
     start = 0 if text[:1] not in _WHITESPACE else len(text) - len(text.lstrip(_WHITESPACE))
-    scan = _SCAN if len(text) <= MAX_DIGITS or 0 < sys.get_int_max_str_digits() <= MAX_DIGITS \
-        else _CHECKED_SCAN
+    limited = len(text) <= MAX_DIGITS or 0 < sys.get_int_max_str_digits() <= MAX_DIGITS
+    if objects:  # (without objects, the scanner with hooks calls none of them)
+        try:
+            value, end = (_FAST_SCAN if limited else _FAST_CHECKED_SCAN)(text, start)
+        except (StopIteration, ValueError, _Refusal, RecursionError):
+            pass  # read again below by the scanner with hooks, which names the first fault
+        else:
+            if _keys_unique(value, text.count(":")):
+                return _finish(text, data, value, end, what)
+    value, end = _scan_strictly(text, start, what, _SCAN if limited else _CHECKED_SCAN)
+    return _finish(text, data, value, end, what)
+
+
+def _keys_unique(value: Any, colons: int) -> bool:
+    """Whether a count proves that no object of the text gave a key twice.
+
+    ``value`` is what the C scanner read, without hooks, from a text of ``colons`` colons.
+    Each member of an object in the text has its colon, so the text has at most
+    ``colons`` members; where a key is given twice, the scanner keeps one member, so the
+    dicts of ``value`` hold fewer members than the text. Hence, once the dicts counted
+    (breadth first, any of them) hold ``colons`` members between them, the text has no
+    member that is not in a dict: no key was given twice. ``False`` means not proved (a
+    key given twice, or a colon inside a string, a message say); the caller then reads
+    the text again with the scanner that checks every object. An array of objects only
+    (the legal actions, a game's history) is counted at once, by C loops, and the search
+    stops before the arrays of cards inside them.
+    """
+    members = 0
+    queue = [value]
+    for item in queue:  # the queue grows behind the loop: breadth first
+        if type(item) is dict:
+            members += len(item)
+            if members == colons:
+                return True
+            queue.extend(item.values())
+        elif type(item) is list and item:
+            if set(map(type, item)) == _ONLY_DICTS:
+                members += sum(map(len, item))
+                if members == colons:
+                    return True
+                queue.extend(chain.from_iterable(map(dict.values, item)))
+            else:
+                queue.extend(item)
+    return False
+
+
+def _scan_strictly(text: str, start: int, what: str, scan: _Scan) -> tuple[Any, int]:
+    """The value read by ``scan`` (a scanner that checks every object) from ``start``, and
+    where it ends; or the :class:`JsonError` of the first thing wrong in the text."""
     try:
-        value, end = scan(text, start)
+        return scan(text, start)
     except StopIteration as stop:
         position = stop.value
         found = text[position:position + 10].rstrip(_WHITESPACE)
@@ -295,6 +356,11 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
             from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise JsonError(f"{what} nests too deeply", code="json-too-deep") from None
+
+
+def _finish(text: str, data: str | bytes | bytearray, value: Any, end: int, what: str) -> Any:
+    """``value``, read from ``text`` up to ``end``, once nothing but white space follows
+    and no string holds a lone surrogate."""
     if end != len(text) and text[end:].strip(_WHITESPACE):
         raise JsonError(f"{what} is not JSON: more text after the value at "
                         f"{_where(text, end)}", code="json-syntax")

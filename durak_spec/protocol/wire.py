@@ -95,6 +95,7 @@ from durak_spec.core.jsonio import (
     show,
     write_json,
 )
+from durak_spec.engine.tables import COVERED, UNCOVERED
 from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
 from durak_spec.model.actions import (
     Action,
@@ -316,11 +317,22 @@ def _suit(value: object, path: Path) -> Suit:
     fail(path, f"must be a suit: one of ♣ ♦ ♥ ♠ (or C D H S), not {show(value)}")
 
 
+_UNCOVERED_OF: Final = MappingProxyType(
+    {spelling: UNCOVERED[card] for spelling, card in _WIRE_CARDS.items()}).copy().__getitem__
+"""The shared pair of an uncovered attack card, by the card's spelling (``KeyError`` for
+anything else): a look-up instead of two and a named tuple built."""
+_COVERED_OF: Final = MappingProxyType({
+    spelling: MappingProxyType({cover: COVERED[card][covering]
+                                for cover, covering in _WIRE_CARDS.items()}).copy()
+    for spelling, card in _WIRE_CARDS.items()}).copy().__getitem__
+"""Per attack card's spelling, the shared pairs it makes with each cover's spelling."""
+
+
 def _table(value: object, path: Path) -> tuple[Pair, ...]:
     if type(value) is list:
         try:
-            return tuple([Pair(_CARD_OF(pair[0]), None if pair[1] is None
-                               else _CARD_OF(pair[1]))
+            return tuple([(_UNCOVERED_OF(pair[0]) if pair[1] is None
+                           else _COVERED_OF(pair[0])[pair[1]])
                           if type(pair) is list and len(pair) == 2 else _not_a_list()
                           for pair in value])
         except (KeyError, TypeError, ValueError):
@@ -494,10 +506,19 @@ def report_to_json(report: Report) -> dict[str, Any]:
     return value
 
 
-def _hands(value: object, path: Path) -> tuple[tuple[Card, ...], ...]:
-    """Hands (or known cards), each sorted canonically."""
+def _hands(value: object, path: Path, codec: Codec | None = None
+           ) -> tuple[tuple[Card, ...], ...]:
+    """Hands (or known cards), each sorted canonically.
+
+    With a ``codec``, a hand is looked up by its cards as written (:meth:`Codec.hand`):
+    a game reports the same hands again and again, and sorting costs more than the look-up.
+    """
     if type(value) is list:  # cards sort in canonical order by themselves (card_key)
         try:
+            if codec is not None:
+                hand_of = codec.hand
+                return tuple([hand_of(hand) if type(hand) is list else _not_a_list()
+                              for hand in value])
             return tuple([tuple(sorted(map(_CARD_OF, hand))) if type(hand) is list
                           else _not_a_list() for hand in value])
         except (KeyError, TypeError):
@@ -520,19 +541,21 @@ def _count(value: object, path: Path) -> int:
     return expect_int(value, path, 0, len(DECK))
 
 
-def report_from_json(value: object, field: Path = "report") -> Report:
+def report_from_json(value: object, field: Path = "report", codec: Codec | None = None
+                     ) -> Report:
     """A report from its JSON object; the cards of each hand are sorted canonically.
 
     ``known`` (per seat, the cards of that hand every player knows, VIEW-2) is optional:
     an engine that does not track it leaves it out, and the report has ``known=()``.
     Every field is checked once, quickly when it is right; the first wrong one is named.
+    With a ``codec``, hands it has read before are looked up (:meth:`Codec.hand`).
     """
     if type(value) is dict and (value.keys() == _REPORT_KEYS_KNOWN
                                 or value.keys() == _REPORT_KEYS):
         data: dict[str, Any] = value
     else:
         data = expect_object(value, field, REPORT_FIELDS, ("known",))
-    hands = _hands(data["hands"], (field, "hands"))
+    hands = _hands(data["hands"], (field, "hands"), codec)
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         fail((field, "hands"), f"must list one hand for each of 2 to 6 players, "
              f"not {len(hands)}")
@@ -574,7 +597,7 @@ def report_from_json(value: object, field: Path = "report") -> Report:
         finished=() if finished == [] else _finished(finished, (field, "finished")),
         over=over,
         durak=durak,
-        known=_hands(data["known"], (field, "known")) if "known" in data else (),
+        known=_hands(data["known"], (field, "known"), codec) if "known" in data else (),
     )
 
 
@@ -583,8 +606,20 @@ def _seats(value: object, path: Path) -> tuple[int, ...]:
 
 
 def _finished(value: object, path: Path) -> tuple[tuple[int, ...], ...]:
-    if not value and type(value) is list:
-        return ()
+    if type(value) is list:
+        groups = []
+        for group in value:  # a plain loop: the list is short, and a comprehension a call
+            if type(group) is not list:
+                break
+            for seat in group:
+                if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
+                    break
+            else:
+                groups.append(tuple(group))
+                continue
+            break
+        else:
+            return tuple(groups)
     return tuple([_seats(group, (path, i)) for i, group in enumerate(expect_list(value, path))])
 
 
@@ -881,17 +916,20 @@ def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
 
     With a ``codec``, a line that differs only in its id from a request it has read is
     answered from its memory (:meth:`Codec.known`)."""
+    head = None
     if codec is not None:
-        known = codec.known(line)
-        if known is not None:
-            return known  # type: ignore[return-value]
+        head = _id_and_rest(line)  # found once, for the look-up and the memory
+        if head is not None:
+            known = codec.recall(head, None, len(line))
+            if known is not None:
+                return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
         request = _request(data, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and isinstance(request, _REMEMBERED_REQUESTS):
-        codec.remember(line, None, request)
+    if codec is not None and head is not None and isinstance(request, _REMEMBERED_REQUESTS):
+        codec.keep(head, None, request)
     return request
 
 
@@ -986,18 +1024,21 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
+    head = None
     if codec is not None and (cmd == "apply" or cmd == "legal"):
-        known = codec.known(line, cmd)
-        if known is not None:
-            return known  # type: ignore[return-value]
+        head = _id_and_rest(line)  # found once, for the look-up and the memory
+        if head is not None:
+            known = codec.recall(head, cmd, len(line))
+            if known is not None:
+                return known  # type: ignore[return-value]
     data = _load_line(line)
     try:
         reply = _reply(data, cmd, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and (isinstance(reply, LegalReply) or (
+    if codec is not None and head is not None and (isinstance(reply, LegalReply) or (
             isinstance(reply, VerdictReply) and reply.report is None)):
-        codec.remember(line, cmd, reply)  # an answer without a report, which may recur
+        codec.keep(head, cmd, reply)  # an answer without a report, which may recur
     return reply
 
 
@@ -1006,7 +1047,9 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         fail("id", "is missing")
     if "ok" not in data:
         fail("ok", "is missing")
-    ok = expect_bool(data["ok"], "ok")
+    ok = data["ok"]
+    if type(ok) is not bool:
+        ok = expect_bool(ok, "ok")
     if not ok:
         expect_object(data, None, ("id", "ok", "error"), ("rule", "declined"), noun="message")
         ident = data["id"]
@@ -1016,11 +1059,13 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         return ErrorReply(None if ident is None else expect_int(ident, "id"),
                           expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"),
                           declined)
-    ident = expect_int(data["id"], "id")
+    ident = data["id"]
+    if not (type(ident) is int and 0 <= ident <= MAX_ID):  # a right one read at once
+        ident = expect_int(ident, "id")
     if cmd in ("start", "load", "state"):
         if data.keys() != _REPORT_REPLY_KEYS:
             expect_object(data, None, ("id", "ok", "report"), noun="message")
-        return ReportReply(ident, report_from_json(data["report"]))
+        return ReportReply(ident, report_from_json(data["report"], "report", codec))
     if cmd == "legal":
         if data.keys() != _LEGAL_REPLY_KEYS:
             expect_object(data, None, ("id", "ok", "actions"), noun="message")
@@ -1030,7 +1075,8 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
             fail("accepted", "is missing")
         if expect_bool(data["accepted"], "accepted"):
             if data.keys() == _STEP_REPLY_KEYS:  # one round trip: the position after it
-                return VerdictReply(ident, Accepted(), report_from_json(data["report"]),
+                return VerdictReply(ident, Accepted(),
+                                    report_from_json(data["report"], "report", codec),
                                     _actions(data["actions"], "actions", codec))
             if data.keys() != _ACCEPTED_REPLY_KEYS:
                 stepped = "report" in data or "actions" in data
@@ -1063,10 +1109,12 @@ class Codec:
     one caller at a time.
     """
 
-    __slots__ = ("_actions", "_lines", "_texts", "limit")
+    __slots__ = ("_actions", "_hands", "_lines", "_texts", "limit")
 
     def __init__(self, limit: int = 50_000) -> None:
         self._actions: dict[tuple[object, ...], Action] = {}
+        self._hands: dict[tuple[str, ...], tuple[Card, ...]] = {}
+        """Hands read, sorted, by their cards as written (see :meth:`hand`)."""
         self._texts: dict[Action, str] = {}
         self._lines: dict[object, Request | Reply] = {}
         """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
@@ -1083,19 +1131,28 @@ class Codec:
         if not self._lines:
             return None
         head = _id_and_rest(line)
-        if head is None:
-            return None
+        return None if head is None else self.recall(head, cmd, len(line))
+
+    def recall(self, head: tuple[int, str | bytes], cmd: str | None,
+               size: int) -> Request | Reply | None:
+        """:meth:`known` for a line of ``size`` whose id and rest are ``head``
+        (:func:`_id_and_rest`)."""
         message = self._lines.get((cmd, head[1]))
-        if message is None or len(line) > MAX_LINE:
+        if message is None or size > MAX_LINE:
             return None
         return _with_id(message, head[0])
 
     def remember(self, line: str | bytes, cmd: str | None, message: Request | Reply) -> None:
         """Remember ``message``, just read strictly from ``line``, for :meth:`known`."""
+        head = _id_and_rest(line)
+        if head is not None:
+            self.keep(head, cmd, message)
+
+    def keep(self, head: tuple[int, str | bytes], cmd: str | None,
+             message: Request | Reply) -> None:
+        """:meth:`remember` for a line whose id and rest are ``head``."""
         if len(self._lines) < _LINES_LIMIT:
-            head = _id_and_rest(line)
-            if head is not None:
-                self._lines[cmd, head[1]] = message
+            self._lines[cmd, head[1]] = message
 
     def action(self, value: object, field: Path) -> Action:
         """:func:`action_from_wire`, remembered."""
@@ -1111,6 +1168,20 @@ class Codec:
         if key is not None and len(self._actions) < self.limit:
             self._actions[key] = action
         return action
+
+    def hand(self, cards: list[Any]) -> tuple[Card, ...]:
+        """The cards of one hand of a report (a JSON array), sorted canonically, remembered
+        by the array's items; ``KeyError`` or ``TypeError`` if one is not a card.
+
+        The key is the tuple of the items: only strings that are cards are ever stored, so
+        an item of another type (a number, an array) finds nothing, as it should."""
+        key = tuple(cards)
+        hand = self._hands.get(key)
+        if hand is None:
+            hand = tuple(sorted(map(_CARD_OF, key)))
+            if len(self._hands) < self.limit:
+                self._hands[key] = hand
+        return hand
 
     def text(self, action: Action) -> str:
         """The JSON text of ``action``, remembered."""
@@ -1154,19 +1225,22 @@ def _with_id(message: Request | Reply, ident: int) -> Request | Reply:
 def _action_key(value: object) -> tuple[object, ...] | None:
     """The fields of an action object that decide the action, if it has exactly the
     fields of its type and a seat number; ``None`` for anything else (then it is read
-    field by field)."""
+    field by field). The objects of three fields (openings, throw-ins, transfers: most
+    of a list of legal actions) are told apart first."""
     if type(value) is not dict:
         return None
     kind, player, size = value.get("type"), value.get("player"), len(value)
     if type(player) is not int:  # not True (== 1), not 1.0
         return None
+    if size == 3:
+        if kind == "open":
+            cards = value.get("cards")
+            return ("open", player, *cards) if type(cards) is list else None
+        if (kind == "throw" or kind == "transfer" or kind == "show") and "card" in value:
+            return (kind, player, value["card"])
+        return None
     if kind == "cover" and size == 4 and "attack" in value and "card" in value:
         return ("cover", player, value["attack"], value["card"])
-    if size == 3 and (kind == "throw" or kind == "transfer" or kind == "show") \
-            and "card" in value:
-        return (kind, player, value["card"])
     if size == 2 and (kind == "take" or kind == "done" or kind == "exchange"):
         return (kind, player)
-    if kind == "open" and size == 3 and type(value.get("cards")) is list:
-        return ("open", player, *value["cards"])
     return None
