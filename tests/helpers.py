@@ -24,6 +24,7 @@ one engine function's code replaced by another's while it answers.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -49,9 +50,10 @@ from durak_spec import (
     parse_cards,
     validate_state,
 )
+from durak_spec.model.actions import Done
 from durak_spec.model.rules import MAX_PLAYERS
 from durak_spec.model.state import sort_cards
-from durak_spec.protocol import ReferenceEngine, Report, Verdict
+from durak_spec.protocol import Capabilities, ReferenceEngine, Report, Verdict
 
 __all__ = [
     "actions_of",
@@ -300,3 +302,19 @@ class BrokenReference(ReferenceEngine):
     def report(self) -> Report:
         with self._broken():
             return super().report()
+
+
+class DoneBeforeOpening(ReferenceEngine):
+    """Lists (and would accept) a done by the attacker before the bout is opened, as
+    dogballs does: one extra action at every bout's start (ATTACK-1, a difference of legal
+    actions alone). It cannot load."""
+
+    def capabilities(self) -> Capabilities:
+        return dataclasses.replace(super().capabilities(), name="done first", load=False)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        state = self.state
+        if legal and not state.table and not state.is_over:
+            return (*legal, Done(state.attacker))
+        return legal

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from helpers import DoneBeforeOpening
+
 from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
-from durak_spec.model.actions import Action, Done
+from durak_spec.model.actions import Action
 from durak_spec.model.rules import profile
 from durak_spec.model.state import GameState
 from durak_spec.protocol import (
@@ -114,21 +116,6 @@ def test_a_difference_of_legal_actions_alone_needs_no_load() -> None:
     assert config.actions > 3 * GAMES  # games go on past the first difference
     assert [(c.rule, c.kind, c.count) for c in result.causes] == \
         [("TAKE-1", "action missing", GAMES)], format_lockstep(result)
-
-
-class DoneBeforeOpening(ReferenceEngine):
-    """Lists (and would accept) a done by the attacker before the bout is opened, as
-    dogballs does: one extra action at every bout's start. It cannot load."""
-
-    def capabilities(self) -> Capabilities:
-        return replace(super().capabilities(), name="done first", load=False)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = super().legal_actions()
-        state = self.state
-        if legal and not state.table and not state.is_over:
-            return (*legal, Done(state.attacker))
-        return legal
 
 
 def test_after_a_difference_the_game_goes_on_with_an_action_both_sides_allow() -> None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import DoneBeforeOpening
 
 from durak_spec.cli import main
 from durak_spec.conformance.lockstep import (
@@ -29,7 +30,7 @@ from durak_spec.conformance.lockstep import (
 )
 from durak_spec.core.cards import Card
 from durak_spec.engine import apply, new_game
-from durak_spec.model.actions import Action, Done
+from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet, profile
 from durak_spec.model.state import GameState
 from durak_spec.protocol import (
@@ -150,19 +151,13 @@ def test_a_divergence_that_needs_history_keeps_the_fewest_steps_after_the_load()
                                        start=later_start)) is None
 
 
-class MissesADoneAndCannotLoad(TwoBugs):
+class MissesADoneAndCannotLoad(DoneBeforeOpening, TwoBugs):
     """Lists an extra done before every bout's opening (ATTACK-1: a difference of legal
-    actions alone, so the game goes on without a load) and cannot load."""
+    actions alone, so the game goes on without a load), cannot load, and has TwoBugs'
+    wrong reports."""
 
     def capabilities(self) -> Capabilities:
         return replace(super().capabilities(), name="cannot load", load=False)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = super().legal_actions()
-        state = self.state
-        if legal and not state.table and not state.is_over:
-            return (*legal, Done(state.attacker))
-        return legal
 
     def report(self) -> Report:
         report = ReferenceEngine.report(self)
