@@ -42,7 +42,7 @@ import signal
 import subprocess
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Final, Literal, NamedTuple
@@ -461,22 +461,35 @@ class SubprocessEngine:
         text = None if line is None else line.decode("utf-8", errors="replace")
         return EngineFailure(kind, detail, line=text, stderr=self._last_stderr)
 
-    def _call(self, request: Request, timeout: float | None = None) -> Reply:
+    def _running(self) -> _Process:
+        """The engine's process, or the failure of an engine that is not running."""
         process = self._process
         if process is None:
             raise EngineFailure("exited", f"the engine is not running ({self._stopped}); "
                                 "call restart()", stderr=self._last_stderr)
-        started = time.perf_counter()
+        return process
+
+    @contextlib.contextmanager
+    def _stopped_if_interrupted(self, request: Request) -> Iterator[None]:
+        """Kill the engine if waiting for the answer to ``request`` is interrupted (Ctrl-C,
+        an error of the caller's): the next answer would be out of step with the requests.
+        An engine failure passes through as it is (the engine is already stopped)."""
         try:
-            line = self._exchange(process, request,
-                                  (encode_request(request, self._codec) + "\n").encode("utf-8"),
-                                  self.timeout if timeout is None else timeout)
+            yield
         except EngineFailure:
             raise
-        except BaseException:  # interrupted mid-request: the next answer would be out of step
+        except BaseException:
             self._kill()
             self._stopped = f"it was stopped when {request.cmd} was interrupted"
             raise
+
+    def _call(self, request: Request, timeout: float | None = None) -> Reply:
+        process = self._running()
+        started = time.perf_counter()
+        with self._stopped_if_interrupted(request):
+            line = self._exchange(process, request,
+                                  (encode_request(request, self._codec) + "\n").encode("utf-8"),
+                                  self.timeout if timeout is None else timeout)
         return self._answer(request, line, started)
 
     def _answer(self, request: Request, line: bytes, started: float) -> Reply:
@@ -741,22 +754,13 @@ class SubprocessEngine:
 
     def _receive(self, entry: _Ahead) -> bytes:
         """The answer line to the written request of ``entry``, within the time limit."""
-        process = self._process
         request = entry.request
         assert request is not None
-        if process is None:
-            raise EngineFailure("exited", f"the engine is not running ({self._stopped}); "
-                                "call restart()", stderr=self._last_stderr)
+        process = self._running()
         deadline = time.monotonic() + self.timeout
-        try:
+        with self._stopped_if_interrupted(request):
             return self._await_line(process, request, deadline, self.timeout,
                                     self._write_some, lambda: self._written < entry.end)
-        except EngineFailure:
-            raise
-        except BaseException:  # interrupted mid-request: the next answer would be out of step
-            self._kill()
-            self._stopped = f"it was stopped when {request.cmd} was interrupted"
-            raise
 
     def _settle(self, cmd: str) -> None:
         """Before a call that is not the one expected: read and discard the answers still
