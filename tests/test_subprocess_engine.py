@@ -655,3 +655,23 @@ def test_serve_refuses_an_unknown_engine_name() -> None:
     done = subprocess.run([*SERVE, "no_such_module:Engine"], capture_output=True, text=True,
                           timeout=SLOW_START, input="")
     assert done.returncode != 0 and "cannot import no_such_module" in done.stderr
+
+
+def test_an_interrupted_request_stops_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the answer still under way would be taken for the next request's: out of step
+    with SubprocessEngine(SERVE, timeout=SLOW_START) as engine:
+        engine.capabilities()
+        pid = engine.pid
+        assert pid is not None
+
+        def interrupted(*args: object) -> bytes:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(engine, "_await_line", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            engine.start(RULES, deal(RULES, 1))
+        monkeypatch.undo()
+        assert_gone(pid)
+        with pytest.raises(EngineFailure, match="stopped when start was interrupted") as failed:
+            engine.legal_actions()
+        assert failed.value.kind == "exited"
