@@ -109,7 +109,7 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from durak_spec.model.state import GameState, Outcome, Pair
-from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
+from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict, new_report
 
 __all__ = [
     "COMMANDS",
@@ -584,20 +584,20 @@ def report_from_json(value: object, field: Path = "report", codec: Codec | None 
     card = _CARD_GET(face_up) if type(face_up) is str else None
     if card is None and face_up is not None:
         card = card_from_wire(face_up, (field, "face_up"))
-    return Report(
-        hands=hands,
-        table=() if table == [] else _table(table, (field, "table")),
-        stock=stock,
-        trump=suit,
-        face_up=card,
-        discard=discard,
-        attacker=attacker,
-        defender=defender,
-        taking=taking,
-        finished=() if finished == [] else _finished(finished, (field, "finished")),
-        over=over,
-        durak=durak,
-        known=_hands(data["known"], (field, "known"), codec) if "known" in data else (),
+    return new_report(
+        hands,
+        () if table == [] else _table(table, (field, "table")),
+        stock,
+        suit,
+        card,
+        discard,
+        attacker,
+        defender,
+        taking,
+        () if finished == [] else _finished(finished, (field, "finished")),
+        over,
+        durak,
+        _hands(data["known"], (field, "known"), codec) if "known" in data else (),
     )
 
 
@@ -1031,6 +1031,10 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
             known = codec.recall(head, cmd, len(line))
             if known is not None:
                 return known  # type: ignore[return-value]
+            if cmd == "legal":
+                listed = codec.listing(head, len(line))
+                if listed is not None:
+                    return listed
     data = _load_line(line)
     try:
         reply = _reply(data, cmd, codec)
@@ -1109,7 +1113,7 @@ class Codec:
     one caller at a time.
     """
 
-    __slots__ = ("_actions", "_hands", "_lines", "_texts", "limit")
+    __slots__ = ("_actions", "_hands", "_lines", "_pieces", "_texts", "limit")
 
     def __init__(self, limit: int = 50_000) -> None:
         self._actions: dict[tuple[object, ...], Action] = {}
@@ -1118,6 +1122,8 @@ class Codec:
         self._texts: dict[Action, str] = {}
         self._lines: dict[object, Request | Reply] = {}
         """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
+        self._pieces: dict[str | bytes, Action] = {}
+        """Actions of legal lists read strictly, by their object's text (see :meth:`listing`)."""
         self.limit = limit
 
     def known(self, line: str | bytes, cmd: str | None = None) -> Request | Reply | None:
@@ -1153,6 +1159,67 @@ class Codec:
         """:meth:`remember` for a line whose id and rest are ``head``."""
         if len(self._lines) < _LINES_LIMIT:
             self._lines[cmd, head[1]] = message
+
+    def listing(self, head: tuple[int, str | bytes], size: int) -> LegalReply | None:
+        """The answer to ``legal`` of a line of ``size`` whose id and rest are ``head``, read
+        one action object at a time, each object's text remembered; ``None`` where that
+        does not apply (the caller then reads the line whole, and names any fault).
+
+        It applies to a line ``{"id":N,"ok":true,"actions":[{…},…,{…}]}`` written without
+        spaces between the objects, as encoders write it, and it is exact. The array's text
+        is cut at every ``},{``; where each piece, given its braces back, is a JSON object
+        the strict reader accepts on its own and an action, the array is exactly those
+        objects one after another. A cut that fell inside a string, or inside an array or
+        object of an item, would leave the piece before it ending inside that string or
+        that array, and so no JSON object: then the line is read whole. The envelope around
+        the array names ``id``, ``ok`` and ``actions`` once each, and UTF-8 (or a string's
+        surrogates) cannot be valid in each piece and not in the line, as the cuts and the
+        envelope are ASCII. Lists in a game repeat their actions, and their texts: a known
+        piece costs a look-up."""
+        rest: Any = head[1]  # str or bytes, as the line (and so are the texts it is cut by)
+        if size > MAX_LINE:
+            return None
+        start, cut, end = _LISTING_TEXT if type(rest) is str else _LISTING_BYTES
+        if not (rest.startswith(start) and rest.endswith(end)
+                and len(rest) >= len(start) + len(end)):
+            return None
+        parts: list[str | bytes] = rest[len(start):-len(end)].split(cut)
+        pieces = self._pieces
+        actions = [pieces.get(part) for part in parts]
+        if None in actions:
+            for i, part in enumerate(parts):
+                if actions[i] is None:
+                    actions[i] = self._piece(part, i)
+                    if actions[i] is None:
+                        return None
+        return LegalReply(head[0], tuple(actions))  # type: ignore[arg-type]  # no None left
+
+    def _piece(self, part: str | bytes, index: int) -> Action | None:
+        """The action of one piece of a legal list (:meth:`listing`), read strictly and
+        remembered; ``None`` if it is not a JSON object that is an action.
+
+        A piece as the encoder writes it (:data:`_ACTION_MEMBERS`) is read by a regular
+        expression; any other by the strict JSON reader. Either gives the members to the
+        one reader of actions."""
+        try:
+            text = part if isinstance(part, str) else part.decode()
+        except UnicodeDecodeError:
+            return None
+        found = _ACTION_MEMBERS.fullmatch(text)
+        try:
+            if found is not None:
+                value: object = _members(found)
+            else:
+                value = read_json("{" + text + "}", what="the line", max_bytes=MAX_LINE,
+                                  max_depth=MAX_DEPTH - 2)  # inside the line and its array
+                if type(value) is not dict:
+                    return None
+            action = action_from_wire(value, ("actions", index))
+        except JsonError:
+            return None
+        if len(self._pieces) < self.limit:
+            self._pieces[part] = action
+        return action
 
     def action(self, value: object, field: Path) -> Action:
         """:func:`action_from_wire`, remembered."""
@@ -1191,6 +1258,37 @@ class Codec:
             if len(self._texts) < self.limit:
                 self._texts[action] = text
         return text
+
+
+_LISTING_TEXT: Final = (',"ok":true,"actions":[{', "},{", "}]}")
+_LISTING_BYTES: Final = (b',"ok":true,"actions":[{', b"},{", b"}]}")
+"""How a legal list's line goes on after its id, between its actions, and ends
+(:meth:`Codec.listing`)."""
+_ACTION_MEMBERS: Final = re.compile(
+    r'"player":(?P<player>[0-5]),"type":"(?:'
+    r'(?P<cover>cover)","attack":"(?P<attack>[^"\\]+)","card":"(?P<covering>[^"\\]+)"'
+    r'|(?P<kind>throw|transfer|show)","card":"(?P<card>[^"\\]+)"'
+    r'|open","cards":\[(?P<cards>"[^"\\]+"(?:,"[^"\\]+")*)\]'
+    r'|(?P<bare>take|done|exchange)")')
+"""The members of an action object as the encoder writes them (:func:`_action_text`),
+between its braces. Every text it matches is the JSON text of an object with exactly
+those members: a seat number, a type, and strings without a quote or a backslash (so
+without escapes: the text between the quotes is the string). Whether each string is a
+card is the reader of actions' check, as is every other check of the fields."""
+
+
+def _members(found: re.Match[str]) -> dict[str, object]:
+    """The members of an action object matched by :data:`_ACTION_MEMBERS`, as the JSON
+    reader gives them."""
+    player = int(found["player"])
+    if found["cover"] is not None:
+        return {"player": player, "type": "cover", "attack": found["attack"],
+                "card": found["covering"]}
+    if found["kind"] is not None:
+        return {"player": player, "type": found["kind"], "card": found["card"]}
+    if found["bare"] is not None:
+        return {"player": player, "type": found["bare"]}
+    return {"player": player, "type": "open", "cards": found["cards"][1:-1].split('","')}
 
 
 _LINES_LIMIT: Final = 4096

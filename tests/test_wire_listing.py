@@ -1,0 +1,155 @@
+"""A legal list read one action object at a time reads exactly what the strict reader reads.
+
+:meth:`Codec.listing` cuts a ``legal`` answer's array at every ``},{`` and reads each piece
+on its own (by a regular expression where the encoder wrote it, else by the strict JSON
+reader), remembering each piece's action. These tests hold it against the reader without a
+codec, which reads the line whole: on the lines of real games, and on lines built from
+pieces that try to fool the cut (``},{`` inside a string, nested arrays of objects, a key
+given twice, escapes, spaces, lone surrogates, bytes that are not UTF-8), through a codec
+warmed with pieces that look alike. It also pins :func:`new_report` to the constructor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+from typing import Any
+
+import hypothesis
+from hypothesis import strategies as st
+
+from durak_spec.engine import advance, deal, legal_actions, new_game
+from durak_spec.model.rules import profile
+from durak_spec.protocol import Report, new_report
+from durak_spec.protocol.wire import (
+    Codec,
+    LegalReply,
+    ProtocolError,
+    decode_reply,
+    encode_reply,
+)
+
+
+def _outcome(line: str | bytes, codec: Codec | None) -> tuple[str, object]:
+    try:
+        return ("read", decode_reply(line, "legal", codec))
+    except ProtocolError as error:
+        return ("refused", (str(error), error.field, error.message_id))
+
+
+def _game_lines(seed: int, players: int) -> list[str]:
+    """The server's answer line to ``legal`` after every step of one random game."""
+    rules = profile("classic-transfer").rules(players=players)
+    state = new_game(rules, deck=deal(rules, seed), seed=seed)
+    rng = random.Random(seed)
+    lines = []
+    for ident in range(1, 10_000):
+        actions = legal_actions(state)
+        lines.append(encode_reply(LegalReply(ident, actions)))
+        if not actions:
+            return lines
+        state = advance(state, rng.choice(actions)).state
+    raise AssertionError("a game of more than 10,000 steps")
+
+
+def test_a_games_lists_read_through_one_codec_as_without_one() -> None:
+    codec = Codec()
+    for seed, players in ((1, 2), (2, 4), (3, 6)):
+        for line in _game_lines(seed, players):
+            for form in (line, line.encode("utf-8")):
+                assert _outcome(form, codec) == _outcome(form, None)
+    assert len(codec._pieces) > 100  # the pieces were read, and remembered
+
+
+def test_a_piece_is_read_once_and_then_found() -> None:
+    codec = Codec()
+    line = '{"id":4,"ok":true,"actions":[{"player":1,"type":"take"},' \
+           '{"player":0,"type":"throw","card":"7♣"}]}'
+    first = decode_reply(line, "legal", codec)
+    assert set(codec._pieces) == {'"player":1,"type":"take"',
+                                  '"player":0,"type":"throw","card":"7♣"'}
+    again = decode_reply(line.replace('"id":4', '"id":5'), "legal", codec)
+    assert isinstance(first, LegalReply) and isinstance(again, LegalReply)
+    assert (again.id, again.actions) == (5, first.actions)
+
+
+_GOOD = [
+    '"player":0,"type":"take"', '"player":5,"type":"done"', '"player":1,"type":"exchange"',
+    '"player":0,"type":"throw","card":"7♣"', '"player":2,"type":"throw","card":"TH"',
+    '"player":1,"type":"cover","attack":"7♣","card":"10♣"',
+    '"player":1,"type":"transfer","card":"7♦"', '"player":1,"type":"show","card":"7♦"',
+    '"player":0,"type":"open","cards":["7♣"]', '"player":0,"type":"open","cards":["7♣","7H"]',
+    '"type":"take","player":3',  # another order: read by the JSON reader
+    '"player": 0, "type": "take"',  # spaces inside an object
+    '"player":0,"type":"throw","card":"7\\u2663"',  # an escape: a card all the same
+]
+_BAD = [
+    '"player":6,"type":"take"', '"player":-1,"type":"take"', '"player":01,"type":"take"',
+    '"player":true,"type":"take"', '"player":0,"type":"jump"', '"player":0',
+    '"player":0,"type":"take","extra":1', '"player":0,"player":1,"type":"take"',
+    '"player":0,"type":"take","type":"done"', '"player":0,"type":"throw","card":"7♣ "',
+    '"player":0,"type":"throw","card":"},{"', '"player":0,"type":"throw","card":"7♣"},{',
+    '"player":0,"type":"open","cards":[]', '"player":0,"type":"open","cards":["7♣","x"]',
+    '"player":0,"type":"take","x":[{"a":1},{"b":2}]', '"player":0,"type":"take","x":{"y":{}}',
+    '"player":0,"type":"throw","card":"\\ud800"', '"player":0,"type":"throw","card":"\ud800"',
+    '"player":0,"type":"throw","card":"7\x01"', '"player":0,"type":"throw","card":"7♣\\"',
+    '', '"player":0,', '"player":0,"type":"take"}', '}', '{', '"a":"', '"', '],[',
+]
+_PIECES = st.sampled_from(_GOOD + _BAD)
+
+
+@hypothesis.given(warm=st.lists(_PIECES, max_size=4), pieces=st.lists(_PIECES, max_size=5),
+                  joints=st.lists(st.sampled_from(["},{", "},{", "},{", "}, {", "},\n{"]),
+                                  min_size=4, max_size=4),
+                  ident=st.sampled_from(["7", "07", "0", "9007199254740992"]),
+                  end=st.sampled_from(["]}", "]}", "]}", "}]", "]]}", "]} ", "]}\n", "]", "",
+                                       "]},", '],"x":1}']),
+                  as_bytes=st.booleans(), spoil=st.booleans())
+@hypothesis.settings(max_examples=600, deadline=None)
+def test_a_list_of_any_pieces_reads_as_without_a_codec(
+        warm: list[str], pieces: list[str], joints: list[str], ident: str, end: str,
+        as_bytes: bool, spoil: bool) -> None:
+    codec = Codec()
+    for piece in warm:  # a codec that has read look-alike lists before
+        _outcome('{"id":1,"ok":true,"actions":[{' + piece + '}]}', codec)
+    body = "".join(["{" + pieces[0]] + [joint + piece for joint, piece in
+                                        zip(joints, pieces[1:], strict=False)]) + "}" \
+        if pieces else ""
+    line: Any = '{"id":' + ident + ',"ok":true,"actions":[' + body + end
+    if as_bytes:
+        line = line.encode("utf-8", errors="surrogatepass")
+        if spoil:  # a byte that is not UTF-8, inside the first piece's text
+            line = line.replace(b'"player"', b'"pl\xffayer"', 1)
+    assert _outcome(line, codec) == _outcome(line, None)
+
+
+def test_a_cut_inside_a_string_reads_the_line_whole() -> None:
+    line = '{"id":2,"ok":true,"actions":[{"player":0,"type":"throw","card":"},{"}]}'
+    codec = Codec()
+    try:
+        decode_reply(line, "legal", codec)
+    except ProtocolError as error:
+        assert error.field == "actions[0].card"
+    else:
+        raise AssertionError("a card named '},{' was read")
+    assert codec._pieces == {}
+
+
+def test_new_report_is_the_constructors_report() -> None:
+    rules = profile("classic-throw-in").rules(players=3)
+    state = new_game(rules, deck=deal(rules, 5), seed=5)
+    report = Report.of(state)
+    fields = {f.name: getattr(report, f.name) for f in dataclasses.fields(Report)}
+    built = Report(**fields)
+    assert report == built and hash(report) == hash(built) and repr(report) == repr(built)
+    assert new_report(*fields.values()) == built
+    assert pickle.loads(pickle.dumps(report)) == built
+    assert dataclasses.replace(report, stock=0) == dataclasses.replace(built, stock=0)
+    try:
+        report.stock = 1  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a report built by new_report could be changed")
+    assert new_report(*list(fields.values())[:-1]).known == ()
