@@ -601,6 +601,104 @@ def report_from_json(value: object, field: Path = "report", codec: Codec | None 
     )
 
 
+_NUMBER_TEXT: Final = "(?:0|[1-9][0-9]?)"
+_REPORT_MEMBERS: Final = re.compile(
+    r'\{"hands":\[(?P<hands>[^:]*)\],"table":\[(?P<table>[^:]*)\],'
+    rf'"stock":(?P<stock>{_NUMBER_TEXT}),"trump":"(?P<trump>[\u2663\u2666\u2665\u2660CDHS])",'
+    rf'"face_up":(?:null|"(?P<face_up>[^"\\]*)"),"discard":(?P<discard>{_NUMBER_TEXT}),'
+    rf'"attacker":(?P<attacker>{_NUMBER_TEXT}),"defender":(?P<defender>{_NUMBER_TEXT}),'
+    r'"taking":(?P<taking>true|false),"finished":\[(?P<finished>[^:]*)\],'
+    rf'"over":(?P<over>true|false),"durak":(?:null|(?P<durak>{_NUMBER_TEXT}))'
+    r'(?:,"known":\[(?P<known>[^:]*)\])?\}')
+"""A report object as the encoder writes it (:func:`_report_text`): its members in the
+encoder's order, each once, numbers of one or two plain digits, a suit, ``true``,
+``false``, ``null``, and a string without escapes; the texts of the four arrays, which
+hold no colon, are groups of their own. :func:`_encoders_report` reads each array's text
+by cutting it where the encoder puts ``],[`` and ``","``, and takes it only if every
+piece is a card or a seat with its quotes or brackets: such a text is exactly the items
+joined as the encoder joins them (the cuts undone), and so the JSON text of those items,
+as no card or seat holds a quote, a comma or a bracket."""
+
+
+def _encoders_report(line: str | bytes, codec: Codec) -> ReportReply | None:
+    """The answer of a line ``{"id":N,"ok":true,"report":{…}}`` whose report is written as
+    the encoder writes it (:data:`_REPORT_MEMBERS`), read without the JSON reader; ``None``
+    for any other line, and for one whose fields :func:`report_from_json` would refuse
+    (the caller then reads the line whole, and names the fault).
+
+    The fields are read with that function's checks: hands of 2 to 6 players, each
+    sorted (looked up by its text in the codec, :meth:`Codec.hand_texts`); counts of at
+    most 36 cards; seats up to 5; cards that are cards; the table's shared pairs."""
+    head = _id_and_rest(line)
+    if head is None or len(line) > MAX_LINE:
+        return None
+    rest = head[1]
+    try:
+        text = rest if isinstance(rest, str) else rest.decode()
+    except UnicodeDecodeError:
+        return None
+    if not (text.startswith(',"ok":true,"report":{') and text.endswith("}")):
+        return None
+    found = _REPORT_MEMBERS.fullmatch(text, 20, len(text) - 1)
+    if found is None:
+        return None
+    stock, discard, attacker, defender, durak = (
+        int(found["stock"]), int(found["discard"]), int(found["attacker"]),
+        int(found["defender"]), found["durak"])
+    seat = None if durak is None else int(durak)
+    if stock > _DECK_SIZE or discard > _DECK_SIZE or attacker > MAX_SEAT \
+            or defender > MAX_SEAT or (seat is not None and seat > MAX_SEAT):
+        return None
+    face_up = found["face_up"]
+    try:
+        card = None if face_up is None else _CARD_OF(face_up)
+        hands = codec.hand_texts(found["hands"])
+        known = () if found["known"] is None else codec.hand_texts(found["known"])
+        table = found["table"]
+        pairs = tuple([_pair_of_text(pair) for pair in _cut_items(table, "],[", "[", "]")]) \
+            if table else ()
+        finished = found["finished"]
+        groups = tuple([_seats_of_text(group)
+                        for group in _cut_items(finished, "],[", "[", "]")]) if finished else ()
+    except KeyError:
+        return None
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        return None
+    return ReportReply(head[0], new_report(
+        hands, pairs, stock, _WIRE_SUITS[found["trump"]], card, discard, attacker, defender,
+        found["taking"] == "true", groups, found["over"] == "true", seat, known))
+
+
+def _cut_items(text: str, cut: str, open_: str, close: str) -> list[str]:
+    """The items of ``open_ item cut item … close`` (``KeyError`` unless ``text`` begins
+    with ``open_`` and ends with ``close``)."""
+    if len(text) < 2 or text[0] != open_ or text[-1] != close:
+        raise KeyError(text)
+    return text[1:-1].split(cut)
+
+
+def _pair_of_text(text: str) -> Pair:
+    """The engine's shared pair of the text of a table's pair without its brackets
+    (``"7♣",null``, ``"7♣","9♣"``); ``KeyError`` for any other text."""
+    attack, _, cover = text.partition(",")
+    if len(attack) < 2 or attack[0] != '"' or attack[-1] != '"':
+        raise KeyError(text)
+    if cover == "null":
+        return _UNCOVERED_OF(attack[1:-1])
+    if len(cover) < 2 or cover[0] != '"' or cover[-1] != '"':
+        raise KeyError(text)
+    return _COVERED_OF(attack[1:-1])[cover[1:-1]]
+
+
+def _seats_of_text(text: str) -> tuple[int, ...]:
+    """The seats of the text of a group of the finishing order without its brackets
+    (``0,2``, or nothing); ``KeyError`` for any other text."""
+    return tuple(map(_SEAT_OF, text.split(","))) if text else ()
+
+
+_SEAT_OF: Final = {str(seat): seat for seat in range(MAX_SEAT + 1)}.__getitem__
+
+
 def _seats(value: object, path: Path) -> tuple[int, ...]:
     return tuple([_seat(s, (path, i)) for i, s in enumerate(expect_list(value, path))])
 
@@ -1025,6 +1123,10 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
     head = None
+    if codec is not None and (cmd == "state" or cmd == "start" or cmd == "load"):
+        reported = _encoders_report(line, codec)
+        if reported is not None:
+            return reported
     if codec is not None and (cmd == "apply" or cmd == "legal"):
         head = _id_and_rest(line)  # found once, for the look-up and the memory
         if head is not None:
@@ -1113,12 +1215,14 @@ class Codec:
     one caller at a time.
     """
 
-    __slots__ = ("_actions", "_hands", "_lines", "_pieces", "_texts", "limit")
+    __slots__ = ("_actions", "_hand_texts", "_hands", "_lines", "_pieces", "_texts", "limit")
 
     def __init__(self, limit: int = 50_000) -> None:
         self._actions: dict[tuple[object, ...], Action] = {}
         self._hands: dict[tuple[str, ...], tuple[Card, ...]] = {}
         """Hands read, sorted, by their cards as written (see :meth:`hand`)."""
+        self._hand_texts: dict[str, tuple[Card, ...]] = {}
+        """Hands read, sorted, by their text (see :meth:`hand_texts`)."""
         self._texts: dict[Action, str] = {}
         self._lines: dict[object, Request | Reply] = {}
         """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
@@ -1249,6 +1353,24 @@ class Codec:
             if len(self._hands) < self.limit:
                 self._hands[key] = hand
         return hand
+
+    def hand_texts(self, text: str) -> tuple[tuple[Card, ...], ...]:
+        """The hands of the text of an array of hands without its brackets, as the encoder
+        writes it (``["7♣","6♣"],[],["A♠"]``), each sorted canonically and remembered by
+        its text; ``KeyError`` for any other text (see :data:`_REPORT_MEMBERS`)."""
+        if not text:
+            return ()
+        known = self._hand_texts
+        hands = []
+        for hand in _cut_items(text, "],[", "[", "]"):
+            cards = known.get(hand)
+            if cards is None:
+                cards = tuple(sorted(map(_CARD_OF, _cut_items(hand, '","', '"', '"')))) \
+                    if hand else ()
+                if len(known) < self.limit:
+                    known[hand] = cards
+            hands.append(cards)
+        return tuple(hands)
 
     def text(self, action: Action) -> str:
         """The JSON text of ``action``, remembered."""

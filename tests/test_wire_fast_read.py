@@ -1,12 +1,15 @@
-"""A legal list read one action object at a time reads exactly what the strict reader reads.
+"""The codec's reading of lines as the encoder writes them is exactly the strict reader's.
 
 :meth:`Codec.listing` cuts a ``legal`` answer's array at every ``},{`` and reads each piece
 on its own (by a regular expression where the encoder wrote it, else by the strict JSON
-reader), remembering each piece's action. These tests hold it against the reader without a
-codec, which reads the line whole: on the lines of real games, and on lines built from
-pieces that try to fool the cut (``},{`` inside a string, nested arrays of objects, a key
-given twice, escapes, spaces, lone surrogates, bytes that are not UTF-8), through a codec
-warmed with pieces that look alike. It also pins :func:`new_report` to the constructor.
+reader), remembering each piece's action. ``_encoders_report`` reads a report answer
+written as the encoder writes it by a regular expression and cuts of its arrays. These
+tests hold both against the reader without a codec, which reads the line whole: on the
+lines of real games, and on lines made to fool them (for lists: ``},{`` inside a string,
+nested arrays of objects, a key given twice, escapes, spaces, lone surrogates, bytes that
+are not UTF-8; for reports: every kind of one-character change of real lines, and fields
+out of range), through a codec warmed with lines that look alike. It also pins
+:func:`new_report` to the constructor.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import random
 from typing import Any
 
 import hypothesis
+import pytest
 from hypothesis import strategies as st
 
 from durak_spec.engine import advance, deal, legal_actions, new_game
@@ -26,6 +30,8 @@ from durak_spec.protocol.wire import (
     Codec,
     LegalReply,
     ProtocolError,
+    ReportReply,
+    _encoders_report,
     decode_reply,
     encode_reply,
 )
@@ -134,6 +140,99 @@ def test_a_cut_inside_a_string_reads_the_line_whole() -> None:
     else:
         raise AssertionError("a card named '},{' was read")
     assert codec._pieces == {}
+
+
+def _state_lines(seed: int, players: int, name: str) -> list[str]:
+    """The server's answer line to ``state`` at every step of one random game."""
+    rules = profile(name).rules(players=players)
+    state = new_game(rules, deck=deal(rules, seed), seed=seed)
+    rng = random.Random(seed)
+    lines = []
+    for ident in range(1, 10_000):
+        lines.append(encode_reply(ReportReply(ident, Report.of(state))))
+        actions = legal_actions(state)
+        if not actions:
+            return lines
+        state = advance(state, rng.choice(actions)).state
+    raise AssertionError("a game of more than 10,000 steps")
+
+
+def _report_outcome(line: str | bytes, codec: Codec | None) -> tuple[str, object]:
+    try:
+        return ("read", decode_reply(line, "state", codec))
+    except ProtocolError as error:
+        return ("refused", (str(error), error.field, error.message_id))
+
+
+_REPORT_LINES = [line for seed, players, name in ((1, 2, "classic-throw-in"),
+                                                  (2, 4, "classic-transfer"),
+                                                  (3, 6, "source-d-transfer"))
+                 for line in _state_lines(seed, players, name)]
+
+
+def test_a_games_reports_are_read_by_the_pattern_as_without_a_codec() -> None:
+    codec = Codec()
+    for line in _REPORT_LINES:
+        assert _encoders_report(line, codec) is not None, line
+        for form in (line, line.encode("utf-8")):
+            assert _report_outcome(form, codec) == _report_outcome(form, None)
+    assert codec._hand_texts  # the hands were read by their texts, and remembered
+
+
+_CHANGES = st.sampled_from([*'"",,[]]{}:\\0123456789n7♣♥CHTxe -', "\u2028", "\ud800", "null",
+                            "10", "],["])
+
+
+@hypothesis.given(index=st.integers(0, len(_REPORT_LINES) - 1), data=st.data())
+@hypothesis.settings(max_examples=1500, deadline=None)
+def test_a_changed_report_line_reads_as_without_a_codec(index: int,
+                                                        data: st.DataObject) -> None:
+    line = _REPORT_LINES[index]
+    codec = Codec()
+    _report_outcome(line, codec)  # a codec that knows the hands of the line as it was
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        at = data.draw(st.integers(0, len(line)), label="at")
+        kind = data.draw(st.sampled_from(["replace", "insert", "delete"]), label="kind")
+        text = data.draw(_CHANGES, label="text")
+        line = (line[:at] + text + line[at + 1:] if kind == "replace"
+                else line[:at] + text + line[at:] if kind == "insert"
+                else line[:at] + line[at + 1:])
+    assert _report_outcome(line, codec) == _report_outcome(line, None)
+    encoded = line.encode("utf-8", errors="surrogatepass")
+    assert _report_outcome(encoded, codec) == _report_outcome(encoded, None)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("stock", "36"), ("stock", "37"), ("stock", "99"), ("discard", "37"), ("attacker", "5"),
+    ("attacker", "6"), ("defender", "9"), ("durak", "6"), ("durak", "5"), ("durak", "0"),
+    ("face_up", '"7S"'), ("face_up", '"7x"'), ("face_up", '"\\u0037S"'), ("trump", '"S"'),
+    ("trump", '"X"'), ("finished", "[[0],[6]]"), ("finished", "[[0,1],[]]"),
+    ("finished", "[[0],[1,]]"), ("finished", "[0]"), ("table", '[["7S",null],["8S","9S"]]'),
+    ("table", '[["7S"]]'), ("table", '[["7S","8S","9S"]]'), ("table", '[[null,"7S"]]'),
+    ("table", '[["7S",nul]]'), ("table", "[[x7Sx,null]]"), ("table", '[["7S",x8Sx]]'),
+    ("table", '[["7S","8S"],[]]'), ("table", '[["7S","8S"]'), ("hands", '[["7S"]]'),
+    ("hands", "[[],[],[],[],[],[],[]]"),
+    ("hands", "[[],[]]"), ("hands", '[["7S","7S"],[]]'), ("hands", '[["TH","10♥"],[]]'),
+    ("hands", '[["7S"],["x7Sx"]]'), ("hands", '[[7],[]]'), ("known", '[["7S"],["x"]]'),
+    ("known", "[]"), ("taking", "null"), ("over", "1"),
+])
+def test_a_field_as_the_pattern_allows_reads_as_without_a_codec(field: str,
+                                                                  value: str) -> None:
+    line = _REPORT_LINES[3]
+    start = line.index(f'"{field}":') + len(field) + 3
+    end = line.index(',"', start) if field not in ("hands", "known", "table", "finished") \
+        else _end_of_array(line, start)
+    changed = line[:start] + value + line[end:]
+    assert _report_outcome(changed, Codec()) == _report_outcome(changed, None)
+
+
+def _end_of_array(line: str, start: int) -> int:
+    depth = 0
+    for at in range(start, len(line)):
+        depth += {"[": 1, "]": -1}.get(line[at], 0)
+        if depth == 0:
+            return at + 1
+    raise AssertionError(line)
 
 
 def test_new_report_is_the_constructors_report() -> None:
