@@ -2,7 +2,7 @@
 
 :meth:`Codec.listing` cuts a ``legal`` answer's array at every ``},{`` and reads each piece
 on its own (by a regular expression where the encoder wrote it, else by the strict JSON
-reader), remembering each piece's action. ``_encoders_report`` reads a report answer
+reader), remembering each piece's action. ``_encoders_answer`` reads a report answer
 written as the encoder writes it by a regular expression and cuts of its arrays. These
 tests hold both against the reader without a codec, which reads the line whole: on the
 lines of real games, and on lines made to fool them (for lists: ``},{`` inside a string,
@@ -25,13 +25,15 @@ from hypothesis import strategies as st
 
 from durak_spec.engine import advance, deal, legal_actions, new_game
 from durak_spec.model.rules import profile
-from durak_spec.protocol import Report, new_report
+from durak_spec.protocol import Accepted, Report, new_report
 from durak_spec.protocol.wire import (
     Codec,
+    Command,
     LegalReply,
     ProtocolError,
     ReportReply,
-    _encoders_report,
+    VerdictReply,
+    _encoders_answer,
     decode_reply,
     encode_reply,
 )
@@ -142,40 +144,45 @@ def test_a_cut_inside_a_string_reads_the_line_whole() -> None:
     assert codec._pieces == {}
 
 
-def _state_lines(seed: int, players: int, name: str) -> list[str]:
-    """The server's answer line to ``state`` at every step of one random game."""
+def _answer_lines(seed: int, players: int, name: str) -> list[tuple[Command, str]]:
+    """The server's answer lines to ``state`` at every step of one random game, and to
+    each ``apply`` that asks for the position after it (capability ``step``)."""
     rules = profile(name).rules(players=players)
     state = new_game(rules, deck=deal(rules, seed), seed=seed)
     rng = random.Random(seed)
-    lines = []
+    lines: list[tuple[Command, str]] = []
     for ident in range(1, 10_000):
-        lines.append(encode_reply(ReportReply(ident, Report.of(state))))
+        lines.append(("state", encode_reply(ReportReply(ident, Report.of(state)))))
         actions = legal_actions(state)
         if not actions:
             return lines
         state = advance(state, rng.choice(actions)).state
+        lines.append(("apply", encode_reply(VerdictReply(ident, Accepted(), Report.of(state),
+                                                         legal_actions(state)))))
     raise AssertionError("a game of more than 10,000 steps")
 
 
-def _report_outcome(line: str | bytes, codec: Codec | None) -> tuple[str, object]:
+def _report_outcome(line: str | bytes, codec: Codec | None, cmd: Command = "state"
+                    ) -> tuple[str, object]:
     try:
-        return ("read", decode_reply(line, "state", codec))
+        return ("read", decode_reply(line, cmd, codec))
     except ProtocolError as error:
         return ("refused", (str(error), error.field, error.message_id))
 
 
-_REPORT_LINES = [line for seed, players, name in ((1, 2, "classic-throw-in"),
-                                                  (2, 4, "classic-transfer"),
-                                                  (3, 6, "source-d-transfer"))
-                 for line in _state_lines(seed, players, name)]
+_ANSWER_LINES = [answer for seed, players, name in ((1, 2, "classic-throw-in"),
+                                                    (2, 4, "classic-transfer"),
+                                                    (3, 6, "source-d-transfer"))
+                 for answer in _answer_lines(seed, players, name)]
+_REPORT_LINES = [line for cmd, line in _ANSWER_LINES if cmd == "state"]
 
 
 def test_a_games_reports_are_read_by_the_pattern_as_without_a_codec() -> None:
     codec = Codec()
-    for line in _REPORT_LINES:
-        assert _encoders_report(line, codec) is not None, line
+    for cmd, line in _ANSWER_LINES:
+        assert _encoders_answer(line, cmd, codec) is not None, line
         for form in (line, line.encode("utf-8")):
-            assert _report_outcome(form, codec) == _report_outcome(form, None)
+            assert _report_outcome(form, codec, cmd) == _report_outcome(form, None, cmd)
     assert codec._hand_texts  # the hands were read by their texts, and remembered
 
 
@@ -183,13 +190,13 @@ _CHANGES = st.sampled_from([*'"",,[]]{}:\\0123456789n7♣♥CHTxe -', "\u2028", 
                             "10", "],["])
 
 
-@hypothesis.given(index=st.integers(0, len(_REPORT_LINES) - 1), data=st.data())
-@hypothesis.settings(max_examples=1500, deadline=None)
+@hypothesis.given(index=st.integers(0, len(_ANSWER_LINES) - 1), data=st.data())
+@hypothesis.settings(max_examples=2000, deadline=None)
 def test_a_changed_report_line_reads_as_without_a_codec(index: int,
                                                         data: st.DataObject) -> None:
-    line = _REPORT_LINES[index]
+    cmd, line = _ANSWER_LINES[index]
     codec = Codec()
-    _report_outcome(line, codec)  # a codec that knows the hands of the line as it was
+    _report_outcome(line, codec, cmd)  # a codec that knows the hands of the line as it was
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
         at = data.draw(st.integers(0, len(line)), label="at")
         kind = data.draw(st.sampled_from(["replace", "insert", "delete"]), label="kind")
@@ -197,9 +204,9 @@ def test_a_changed_report_line_reads_as_without_a_codec(index: int,
         line = (line[:at] + text + line[at + 1:] if kind == "replace"
                 else line[:at] + text + line[at:] if kind == "insert"
                 else line[:at] + line[at + 1:])
-    assert _report_outcome(line, codec) == _report_outcome(line, None)
+    assert _report_outcome(line, codec, cmd) == _report_outcome(line, None, cmd)
     encoded = line.encode("utf-8", errors="surrogatepass")
-    assert _report_outcome(encoded, codec) == _report_outcome(encoded, None)
+    assert _report_outcome(encoded, codec, cmd) == _report_outcome(encoded, None, cmd)
 
 
 @pytest.mark.parametrize(("field", "value"), [

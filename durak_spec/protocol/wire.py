@@ -77,7 +77,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal, NoReturn
+from typing import Any, ClassVar, Final, Literal, NoReturn, cast
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
 from durak_spec.core.errors import DurakError
@@ -613,22 +613,21 @@ _REPORT_MEMBERS: Final = re.compile(
 """A report object as the encoder writes it (:func:`_report_text`): its members in the
 encoder's order, each once, numbers of one or two plain digits, a suit, ``true``,
 ``false``, ``null``, and a string without escapes; the texts of the four arrays, which
-hold no colon, are groups of their own. :func:`_encoders_report` reads each array's text
+hold no colon, are groups of their own. :func:`_report_of_match` reads each array's text
 by cutting it where the encoder puts ``],[`` and ``","``, and takes it only if every
 piece is a card or a seat with its quotes or brackets: such a text is exactly the items
 joined as the encoder joins them (the cuts undone), and so the JSON text of those items,
 as no card or seat holds a quote, a comma or a bracket."""
 
 
-def _encoders_report(line: str | bytes, codec: Codec) -> ReportReply | None:
-    """The answer of a line ``{"id":N,"ok":true,"report":{…}}`` whose report is written as
-    the encoder writes it (:data:`_REPORT_MEMBERS`), read without the JSON reader; ``None``
-    for any other line, and for one whose fields :func:`report_from_json` would refuse
-    (the caller then reads the line whole, and names the fault).
-
-    The fields are read with that function's checks: hands of 2 to 6 players, each
-    sorted (looked up by its text in the codec, :meth:`Codec.hand_texts`); counts of at
-    most 36 cards; seats up to 5; cards that are cards; the table's shared pairs."""
+def _encoders_answer(line: str | bytes, cmd: Command, codec: Codec) -> Reply | None:
+    """The answer of a line that carries a report written as the encoder writes it
+    (:data:`_REPORT_MEMBERS`), read without the JSON reader: ``{"id":N,"ok":true,
+    "report":{…}}`` to ``start``, ``load`` or ``state``, and an accepted ``apply``'s
+    ``{"id":N,"ok":true,"accepted":true,"report":{…},"actions":[…]}`` (capability
+    ``step``; its actions as :meth:`Codec.listing` reads them). ``None`` for any other
+    line, and for one whose fields the strict reader would refuse: the caller then reads
+    the line whole, and names the fault."""
     head = _id_and_rest(line)
     if head is None or len(line) > MAX_LINE:
         return None
@@ -637,11 +636,38 @@ def _encoders_report(line: str | bytes, codec: Codec) -> ReportReply | None:
         text = rest if isinstance(rest, str) else rest.decode()
     except UnicodeDecodeError:
         return None
+    if cmd == "apply":
+        if not text.startswith(_STEP_START):
+            return None
+        found = _REPORT_MEMBERS.match(text, len(_STEP_START) - 1)
+        if found is None:
+            return None
+        after = text[found.end():]
+        if after == ',"actions":[]}':
+            actions: tuple[Action, ...] | None = ()
+        elif after.startswith(',"actions":[{') and after.endswith("}]}"):
+            actions = codec.listed(after[13:-3])
+        else:
+            return None
+        report = _report_of_match(found, codec)
+        if report is None or actions is None:
+            return None
+        return VerdictReply(head[0], Accepted(), report, actions)
     if not (text.startswith(',"ok":true,"report":{') and text.endswith("}")):
         return None
     found = _REPORT_MEMBERS.fullmatch(text, 20, len(text) - 1)
-    if found is None:
-        return None
+    report = None if found is None else _report_of_match(found, codec)
+    return None if report is None else ReportReply(head[0], report)
+
+
+_STEP_START: Final = ',"ok":true,"accepted":true,"report":{'
+
+
+def _report_of_match(found: re.Match[str], codec: Codec) -> Report | None:
+    """The report of a text matched by :data:`_REPORT_MEMBERS`, read with the checks of
+    :func:`report_from_json`: hands of 2 to 6 players, each sorted (looked up by its text
+    in the codec, :meth:`Codec.hand_texts`); counts of at most 36 cards; seats up to 5;
+    cards that are cards; the table's shared pairs. ``None`` where a check fails."""
     stock, discard, attacker, defender, durak = (
         int(found["stock"]), int(found["discard"]), int(found["attacker"]),
         int(found["defender"]), found["durak"])
@@ -664,9 +690,9 @@ def _encoders_report(line: str | bytes, codec: Codec) -> ReportReply | None:
         return None
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         return None
-    return ReportReply(head[0], new_report(
-        hands, pairs, stock, _WIRE_SUITS[found["trump"]], card, discard, attacker, defender,
-        found["taking"] == "true", groups, found["over"] == "true", seat, known))
+    return new_report(hands, pairs, stock, _WIRE_SUITS[found["trump"]], card, discard,
+                      attacker, defender, found["taking"] == "true", groups,
+                      found["over"] == "true", seat, known)
 
 
 def _cut_items(text: str, cut: str, open_: str, close: str) -> list[str]:
@@ -1124,7 +1150,7 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
     head = None
     if codec is not None and (cmd == "state" or cmd == "start" or cmd == "load"):
-        reported = _encoders_report(line, codec)
+        reported = _encoders_answer(line, cmd, codec)
         if reported is not None:
             return reported
     if codec is not None and (cmd == "apply" or cmd == "legal"):
@@ -1137,6 +1163,10 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
                 listed = codec.listing(head, len(line))
                 if listed is not None:
                     return listed
+            elif len(line) > 100:  # (an answer without a report is remembered, above)
+                stepped = _encoders_answer(line, cmd, codec)
+                if stepped is not None:
+                    return stepped
     data = _load_line(line)
     try:
         reply = _reply(data, cmd, codec)
@@ -1283,11 +1313,19 @@ class Codec:
         rest: Any = head[1]  # str or bytes, as the line (and so are the texts it is cut by)
         if size > MAX_LINE:
             return None
-        start, cut, end = _LISTING_TEXT if type(rest) is str else _LISTING_BYTES
+        start, end = _LISTING_TEXT if type(rest) is str else _LISTING_BYTES
         if not (rest.startswith(start) and rest.endswith(end)
                 and len(rest) >= len(start) + len(end)):
             return None
-        parts: list[str | bytes] = rest[len(start):-len(end)].split(cut)
+        actions = self.listed(rest[len(start):-len(end)])
+        return None if actions is None else LegalReply(head[0], actions)
+
+    def listed(self, text: str | bytes) -> tuple[Action, ...] | None:
+        """The actions of the text of an array of action objects without its first and
+        last brace and bracket (``"player":0,…},{"player":1,…``), as :meth:`listing` reads
+        it; ``None`` if it does not apply."""
+        parts = cast("list[str | bytes]", text.split("},{") if isinstance(text, str)
+                     else text.split(b"},{"))
         pieces = self._pieces
         actions = [pieces.get(part) for part in parts]
         if None in actions:
@@ -1296,7 +1334,7 @@ class Codec:
                     actions[i] = self._piece(part, i)
                     if actions[i] is None:
                         return None
-        return LegalReply(head[0], tuple(actions))  # type: ignore[arg-type]  # no None left
+        return tuple(actions)  # type: ignore[arg-type]  # no None left
 
     def _piece(self, part: str | bytes, index: int) -> Action | None:
         """The action of one piece of a legal list (:meth:`listing`), read strictly and
@@ -1382,10 +1420,9 @@ class Codec:
         return text
 
 
-_LISTING_TEXT: Final = (',"ok":true,"actions":[{', "},{", "}]}")
-_LISTING_BYTES: Final = (b',"ok":true,"actions":[{', b"},{", b"}]}")
-"""How a legal list's line goes on after its id, between its actions, and ends
-(:meth:`Codec.listing`)."""
+_LISTING_TEXT: Final = (',"ok":true,"actions":[{', "}]}")
+_LISTING_BYTES: Final = (b',"ok":true,"actions":[{', b"}]}")
+"""How a legal list's line goes on after its id, and how it ends (:meth:`Codec.listing`)."""
 _ACTION_MEMBERS: Final = re.compile(
     r'"player":(?P<player>[0-5]),"type":"(?:'
     r'(?P<cover>cover)","attack":"(?P<attack>[^"\\]+)","card":"(?P<covering>[^"\\]+)"'
