@@ -24,6 +24,7 @@ import pytest
 from hypothesis import strategies as st
 
 from durak_spec.engine import advance, deal, legal_actions, new_game
+from durak_spec.model.actions import Take
 from durak_spec.model.rules import profile
 from durak_spec.protocol import Accepted, Report, new_report
 from durak_spec.protocol.wire import (
@@ -34,6 +35,7 @@ from durak_spec.protocol.wire import (
     ReportReply,
     VerdictReply,
     _encoders_answer,
+    _id_and_rest,
     decode_reply,
     encode_reply,
 )
@@ -180,7 +182,8 @@ _REPORT_LINES = [line for cmd, line in _ANSWER_LINES if cmd == "state"]
 def test_a_games_reports_are_read_by_the_pattern_as_without_a_codec() -> None:
     codec = Codec()
     for cmd, line in _ANSWER_LINES:
-        assert _encoders_answer(line, cmd, codec) is not None, line
+        head = _id_and_rest(line)
+        assert head is not None and _encoders_answer(head, len(line), cmd, codec), line
         for form in (line, line.encode("utf-8")):
             assert _report_outcome(form, codec, cmd) == _report_outcome(form, None, cmd)
     assert codec._hand_texts  # the hands were read by their texts, and remembered
@@ -259,3 +262,28 @@ def test_new_report_is_the_constructors_report() -> None:
     else:
         raise AssertionError("a report built by new_report could be changed")
     assert new_report(*list(fields.values())[:-1]).known == ()
+
+
+def test_a_bytearray_line_reads_through_a_codec_as_without_one() -> None:
+    for cmd, line in (("legal", '{"id":3,"ok":true,"actions":[{"player":1,"type":"take"}]}'),
+                      ("apply", '{"id":3,"ok":true,"accepted":true}'),
+                      ("state", _REPORT_LINES[2])):
+        codec = Codec()
+        for _ in range(2):  # read, then remembered
+            assert decode_reply(bytearray(line.encode("utf-8")), cmd, codec) == \
+                decode_reply(line, cmd)  # type: ignore[arg-type]
+
+
+def test_long_texts_are_read_but_not_remembered() -> None:
+    codec = Codec()
+    padded = '{"player":1' + " " * 5000 + ',"type":"take"}'
+    hand = '["7♣"' + ',"7♣"' * 2000 + "]"
+    report = _REPORT_LINES[0]
+    start = report.index('"hands":[') + len('"hands":[')
+    report = report[:start] + hand + "," + report[start:]
+    listed = decode_reply('{"id":4,"ok":true,"actions":[' + padded + "]}", "legal", codec)
+    assert isinstance(listed, LegalReply) and listed.actions == (Take(1),)
+    reported = decode_reply(report, "state", codec)
+    assert isinstance(reported, ReportReply) and len(reported.report.hands[0]) == 2001
+    assert all(len(text) <= 400 for text in (*codec._pieces, *codec._hand_texts))
+    assert all(len(cards) <= 36 for cards in codec._hands)

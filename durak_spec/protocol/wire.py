@@ -612,24 +612,36 @@ _REPORT_MEMBERS: Final = re.compile(
     r'(?:,"known":\[(?P<known>[^:]*)\])?\}')
 """A report object as the encoder writes it (:func:`_report_text`): its members in the
 encoder's order, each once, numbers of one or two plain digits, a suit, ``true``,
-``false``, ``null``, and a string without escapes; the texts of the four arrays, which
-hold no colon, are groups of their own. :func:`_report_of_match` reads each array's text
-by cutting it where the encoder puts ``],[`` and ``","``, and takes it only if every
-piece is a card or a seat with its quotes or brackets: such a text is exactly the items
-joined as the encoder joins them (the cuts undone), and so the JSON text of those items,
-as no card or seat holds a quote, a comma or a bracket."""
+``false``, ``null``, and one string without a quote or a backslash (the face-up card:
+a text that is JSON once it is a card, which :func:`_report_of_match` requires); the
+texts of the four arrays, which hold no colon, are groups of their own.
+:func:`_report_of_match` reads each array's text by cutting it where the encoder puts
+``],[`` and ``","``, and takes it only if every piece is a card or a seat with its
+quotes or brackets: such a text is exactly the items joined as the encoder joins them
+(the cuts undone), and so the JSON text of those items, as no card or seat holds a
+quote, a comma or a bracket."""
 
 
-def _encoders_answer(line: str | bytes, cmd: Command, codec: Codec) -> Reply | None:
-    """The answer of a line that carries a report written as the encoder writes it
-    (:data:`_REPORT_MEMBERS`), read without the JSON reader: ``{"id":N,"ok":true,
-    "report":{…}}`` to ``start``, ``load`` or ``state``, and an accepted ``apply``'s
-    ``{"id":N,"ok":true,"accepted":true,"report":{…},"actions":[…]}`` (capability
-    ``step``; its actions as :meth:`Codec.listing` reads them). ``None`` for any other
-    line, and for one whose fields the strict reader would refuse: the caller then reads
-    the line whole, and names the fault."""
-    head = _id_and_rest(line)
-    if head is None or len(line) > MAX_LINE:
+_REPORT_START: Final = ',"ok":true,"report":'
+"""How an answer with a report goes on after its id (then the report, then ``}``)."""
+_STEP_START: Final = ',"ok":true,"accepted":true,"report":'
+"""How a step answer goes on after its id (then the report, then :data:`_STEP_ACTIONS`)."""
+_STEP_ACTIONS: Final = (',"actions":[{', "}]}")
+"""How a step answer's actions begin and end, when it lists any."""
+_SHORTEST_STEP: Final = 100
+"""Fewer characters than any step answer has (its report alone has more)."""
+
+
+def _encoders_answer(head: tuple[int, str | bytes], size: int, cmd: Command, codec: Codec
+                     ) -> Reply | None:
+    """The answer of a line of ``size`` whose id and rest are ``head`` and which carries a
+    report written as the encoder writes it (:data:`_REPORT_MEMBERS`), read without the
+    JSON reader: ``{"id":N,"ok":true,"report":{…}}`` to ``start``, ``load`` or ``state``,
+    and an accepted ``apply``'s ``{"id":N,"ok":true,"accepted":true,"report":{…},
+    "actions":[…]}`` (capability ``step``; its actions as :meth:`Codec.listing` reads
+    them). ``None`` for any other line, and for one whose fields the strict reader would
+    refuse: the caller then reads the line whole, and names the fault."""
+    if size > MAX_LINE:
         return None
     rest = head[1]
     try:
@@ -639,28 +651,26 @@ def _encoders_answer(line: str | bytes, cmd: Command, codec: Codec) -> Reply | N
     if cmd == "apply":
         if not text.startswith(_STEP_START):
             return None
-        found = _REPORT_MEMBERS.match(text, len(_STEP_START) - 1)
+        found = _REPORT_MEMBERS.match(text, len(_STEP_START))
         if found is None:
             return None
         after = text[found.end():]
+        begin, end = _STEP_ACTIONS
         if after == ',"actions":[]}':
             actions: tuple[Action, ...] | None = ()
-        elif after.startswith(',"actions":[{') and after.endswith("}]}"):
-            actions = codec.listed(after[13:-3])
+        elif after.startswith(begin) and after.endswith(end):
+            actions = codec.listed(after[len(begin):-len(end)])
         else:
             return None
         report = _report_of_match(found, codec)
         if report is None or actions is None:
             return None
         return VerdictReply(head[0], Accepted(), report, actions)
-    if not (text.startswith(',"ok":true,"report":{') and text.endswith("}")):
+    if not (text.startswith(_REPORT_START) and text.endswith("}")):
         return None
-    found = _REPORT_MEMBERS.fullmatch(text, 20, len(text) - 1)
+    found = _REPORT_MEMBERS.fullmatch(text, len(_REPORT_START), len(text) - 1)
     report = None if found is None else _report_of_match(found, codec)
     return None if report is None else ReportReply(head[0], report)
-
-
-_STEP_START: Final = ',"ok":true,"accepted":true,"report":{'
 
 
 def _report_of_match(found: re.Match[str], codec: Codec) -> Report | None:
@@ -1145,35 +1155,42 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
 
     The result is the command's reply type (:data:`REPLY_TYPES`) or an :class:`ErrorReply`;
     whether its id is the request's is the caller's check.
+
+    With a ``codec``, a line written exactly as the encoder writes it is read by the
+    codec's fast paths, without the JSON reader: a line seen before but for its id
+    (:meth:`Codec.recall`), a legal list (:meth:`Codec.listing`), an answer with a report
+    (:func:`_encoders_answer`). Each applies only where it proves the line is such an
+    answer, and gives the same reply as the strict reader; any other line is read whole,
+    and a fault is named as without a codec.
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
     head = None
-    if codec is not None and (cmd == "state" or cmd == "start" or cmd == "load"):
-        reported = _encoders_answer(line, cmd, codec)
-        if reported is not None:
-            return reported
-    if codec is not None and (cmd == "apply" or cmd == "legal"):
-        head = _id_and_rest(line)  # found once, for the look-up and the memory
-        if head is not None:
+    if codec is not None:
+        if isinstance(line, bytearray):  # (a key of the codec's memories must be hashable)
+            line = bytes(line)
+        head = _id_and_rest(line)  # found once, for the look-ups and the memory
+    if head is not None and codec is not None:
+        if cmd == "legal" or cmd == "apply":
             known = codec.recall(head, cmd, len(line))
             if known is not None:
                 return known  # type: ignore[return-value]
-            if cmd == "legal":
-                listed = codec.listing(head, len(line))
-                if listed is not None:
-                    return listed
-            elif len(line) > 100:  # (an answer without a report is remembered, above)
-                stepped = _encoders_answer(line, cmd, codec)
-                if stepped is not None:
-                    return stepped
+        if cmd == "legal":
+            listed = codec.listing(head, len(line))
+            if listed is not None:
+                return listed
+        elif cmd != "apply" or len(line) > _SHORTEST_STEP:  # any shorter apply: recalled
+            answer = _encoders_answer(head, len(line), cmd, codec)
+            if answer is not None:
+                return answer
     data = _load_line(line)
     try:
         reply = _reply(data, cmd, codec)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and head is not None and (isinstance(reply, LegalReply) or (
-            isinstance(reply, VerdictReply) and reply.report is None)):
+    if codec is not None and head is not None and cmd in ("legal", "apply") and (
+            isinstance(reply, LegalReply) or (
+                isinstance(reply, VerdictReply) and reply.report is None)):
         codec.keep(head, cmd, reply)  # an answer without a report, which may recur
     return reply
 
@@ -1234,15 +1251,18 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
 
 
 class Codec:
-    """The wire's encoder and decoder for one conversation, remembering actions.
+    """The wire's encoder and decoder for one conversation, remembering what recurs.
 
-    A game repeats its actions: the same covers and throw-ins are listed again and again.
-    A codec keeps, for the one server or client that owns it, the actions it has decoded
-    (by their JSON text's fields) and the JSON text of the actions it has encoded, up to
-    ``limit`` of each, so a repeated action costs a dictionary look-up. The module's
-    functions take a codec as their last argument; without one they remember nothing.
-    A codec is state: like the server and the subprocess engine that hold one, it serves
-    one caller at a time.
+    A game repeats its actions and hands: the same covers and throw-ins are listed again
+    and again, and most hands are reported as they were. A codec keeps, for the one
+    server or client that owns it, the actions it has decoded (by their JSON text's
+    fields, and by their object's text), the JSON text of the actions it has encoded,
+    the hands it has read (by their cards as written, and by their text), and short
+    answers by their line after the id, up to ``limit`` of each (short texts only), so
+    that what recurs costs a dictionary look-up. The module's functions take a codec as
+    their last argument; without one they remember nothing, and read the same. A codec
+    is state: like the server and the subprocess engine that hold one, it serves one
+    caller at a time.
     """
 
     __slots__ = ("_actions", "_hand_texts", "_hands", "_lines", "_pieces", "_texts", "limit")
@@ -1257,7 +1277,8 @@ class Codec:
         self._lines: dict[object, Request | Reply] = {}
         """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
         self._pieces: dict[str | bytes, Action] = {}
-        """Actions of legal lists read strictly, by their object's text (see :meth:`listing`)."""
+        """Actions of legal lists and step answers, by their object's text (see
+        :meth:`listed`)."""
         self.limit = limit
 
     def known(self, line: str | bytes, cmd: str | None = None) -> Request | Reply | None:
@@ -1314,8 +1335,7 @@ class Codec:
         if size > MAX_LINE:
             return None
         start, end = _LISTING_TEXT if type(rest) is str else _LISTING_BYTES
-        if not (rest.startswith(start) and rest.endswith(end)
-                and len(rest) >= len(start) + len(end)):
+        if not (rest.startswith(start) and rest.endswith(end)):  # (they cannot overlap)
             return None
         actions = self.listed(rest[len(start):-len(end)])
         return None if actions is None else LegalReply(head[0], actions)
@@ -1359,7 +1379,7 @@ class Codec:
             action = action_from_wire(value, ("actions", index))
         except JsonError:
             return None
-        if len(self._pieces) < self.limit:
+        if len(self._pieces) < self.limit and len(part) <= _LONGEST_KEPT:
             self._pieces[part] = action
         return action
 
@@ -1388,7 +1408,7 @@ class Codec:
         hand = self._hands.get(key)
         if hand is None:
             hand = tuple(sorted(map(_CARD_OF, key)))
-            if len(self._hands) < self.limit:
+            if len(self._hands) < self.limit and len(key) <= _DECK_SIZE:
                 self._hands[key] = hand
         return hand
 
@@ -1405,7 +1425,7 @@ class Codec:
             if cards is None:
                 cards = tuple(sorted(map(_CARD_OF, _cut_items(hand, '","', '"', '"')))) \
                     if hand else ()
-                if len(known) < self.limit:
+                if len(known) < self.limit and len(hand) <= _LONGEST_KEPT:
                     known[hand] = cards
             hands.append(cards)
         return tuple(hands)
@@ -1430,10 +1450,11 @@ _ACTION_MEMBERS: Final = re.compile(
     r'|open","cards":\[(?P<cards>"[^"\\]+"(?:,"[^"\\]+")*)\]'
     r'|(?P<bare>take|done|exchange)")')
 """The members of an action object as the encoder writes them (:func:`_action_text`),
-between its braces. Every text it matches is the JSON text of an object with exactly
-those members: a seat number, a type, and strings without a quote or a backslash (so
-without escapes: the text between the quotes is the string). Whether each string is a
-card is the reader of actions' check, as is every other check of the fields."""
+between its braces: a seat number, a type, and strings without a quote or a backslash,
+so without escapes. Such a text is the JSON text of an object with exactly those
+members once each string is a card (the text between the quotes is the string; a raw
+control character or a lone surrogate would not be JSON, and is no card either): the
+reader of actions, which the members go to, refuses every string that is not a card."""
 
 
 def _members(found: re.Match[str]) -> dict[str, object]:
@@ -1450,6 +1471,10 @@ def _members(found: re.Match[str]) -> dict[str, object]:
     return {"player": player, "type": "open", "cards": found["cards"][1:-1].split('","')}
 
 
+_LONGEST_KEPT: Final = 400
+"""The longest text of an action object or a hand that a codec remembers: a hand of all
+36 cards as the encoder writes it has 252 characters, while a hostile engine could pad
+either to a line's length (spaces, a card repeated), and a codec keeps many."""
 _LINES_LIMIT: Final = 4096
 """The most lines a codec remembers (short ones: requests, accepted applies, legal lists)."""
 _ID_TEXT = re.compile(r'\{"id":(0|[1-9][0-9]{0,15}),')
