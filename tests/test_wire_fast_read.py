@@ -265,13 +265,14 @@ def test_new_report_is_the_constructors_report() -> None:
 
 
 def test_a_bytearray_line_reads_through_a_codec_as_without_one() -> None:
-    for cmd, line in (("legal", '{"id":3,"ok":true,"actions":[{"player":1,"type":"take"}]}'),
-                      ("apply", '{"id":3,"ok":true,"accepted":true}'),
-                      ("state", _REPORT_LINES[2])):
+    answers: list[tuple[Command, str]] = [
+        ("legal", '{"id":3,"ok":true,"actions":[{"player":1,"type":"take"}]}'),
+        ("apply", '{"id":3,"ok":true,"accepted":true}'), ("state", _REPORT_LINES[2])]
+    for cmd, line in answers:
         codec = Codec()
         for _ in range(2):  # read, then remembered
-            assert decode_reply(bytearray(line.encode("utf-8")), cmd, codec) == \
-                decode_reply(line, cmd)  # type: ignore[arg-type]
+            data = bytearray(line.encode("utf-8"))  # as read_json takes it
+            assert decode_reply(data, cmd, codec) == decode_reply(line, cmd)  # type: ignore[arg-type]
 
 
 def test_long_texts_are_read_but_not_remembered() -> None:
