@@ -42,7 +42,7 @@ import signal
 import subprocess
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Final, Literal, NamedTuple
@@ -178,6 +178,26 @@ class Expected(NamedTuple):
     """The report the caller expects: after the accepted action, or asked by ``report``."""
     actions: tuple[Action, ...] | None = None
     """The legal actions the caller expects, in the order of its own engine."""
+
+
+class _StopIfInterrupted:
+    """The guard of :meth:`SubprocessEngine._stopped_if_interrupted` (a class rather than
+    a generator: it is entered once per request)."""
+
+    __slots__ = ("engine", "request")
+
+    def __init__(self, engine: SubprocessEngine, request: Request) -> None:
+        self.engine, self.request = engine, request
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if kind is not None and not issubclass(kind, EngineFailure):
+            self.engine._kill()
+            self.engine._stopped = f"it was stopped when {self.request.cmd} was interrupted"
+        # (returning None: the exception, if any, goes on)
 
 
 class _Ahead:
@@ -469,19 +489,11 @@ class SubprocessEngine:
                                 "call restart()", stderr=self._last_stderr)
         return process
 
-    @contextlib.contextmanager
-    def _stopped_if_interrupted(self, request: Request) -> Iterator[None]:
+    def _stopped_if_interrupted(self, request: Request) -> _StopIfInterrupted:
         """Kill the engine if waiting for the answer to ``request`` is interrupted (Ctrl-C,
         an error of the caller's): the next answer would be out of step with the requests.
         An engine failure passes through as it is (the engine is already stopped)."""
-        try:
-            yield
-        except EngineFailure:
-            raise
-        except BaseException:
-            self._kill()
-            self._stopped = f"it was stopped when {request.cmd} was interrupted"
-            raise
+        return _StopIfInterrupted(self, request)
 
     def _call(self, request: Request, timeout: float | None = None) -> Reply:
         process = self._running()
