@@ -288,3 +288,11 @@ def test_long_texts_are_read_but_not_remembered() -> None:
     assert isinstance(reported, ReportReply) and len(reported.report.hands[0]) == 2001
     assert all(len(text) <= 400 for text in (*codec._pieces, *codec._hand_texts))
     assert all(len(cards) <= 36 for cards in codec._hands)
+
+
+def test_a_codec_writes_every_answer_as_without_one() -> None:
+    codec = Codec()  # remembers the hands' texts as it writes them
+    for cmd, line in _ANSWER_LINES:
+        reply = decode_reply(line, cmd)
+        assert encode_reply(reply, codec) == encode_reply(reply) == line
+    assert codec._hand_json

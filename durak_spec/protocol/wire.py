@@ -478,18 +478,24 @@ REPORT_FIELDS: Final = ("hands", "table", "stock", "trump", "face_up", "discard"
 """The fields of a report, in the order the encoder writes them (then ``known``)."""
 
 
-def _report_text(report: Report) -> str:
-    """A report as JSON text: the one encoder of reports (it is on every request's path)."""
+def _report_text(report: Report, codec: Codec | None = None) -> str:
+    """A report as JSON text: the one encoder of reports (it is on every request's path).
+
+    With a ``codec``, the text of each hand is remembered (:meth:`Codec.hand_text`)."""
     quoted = _QUOTED
-    hands = ",".join(["[" + ",".join([quoted[c] for c in hand]) + "]" for hand in report.hands])
+    if codec is not None:
+        hand_text = codec.hand_text
+        hands = ",".join([hand_text(hand) for hand in report.hands])
+        known = ",".join([hand_text(cards) for cards in report.known])
+    else:
+        hands = ",".join([_hand_text(hand) for hand in report.hands])
+        known = ",".join([_hand_text(cards) for cards in report.known])
     table = ",".join([f"[{quoted[a]},{'null' if c is None else quoted[c]}]"
                       for a, c in report.table])
     finished = ",".join(["[" + ",".join([str(int(s)) for s in group]) + "]"
                          for group in report.finished])
     face_up = "null" if report.face_up is None else quoted[report.face_up]
     durak = "null" if report.durak is None else str(int(report.durak))
-    known = ",".join(["[" + ",".join([quoted[c] for c in cards]) + "]"
-                      for cards in report.known])
     taking = "true" if report.taking else "false"
     over = "true" if report.over else "false"
     return (f'{{"hands":[{hands}],"table":[{table}],"stock":{int(report.stock)},'
@@ -498,6 +504,11 @@ def _report_text(report: Report) -> str:
             f'"defender":{int(report.defender)},"taking":{taking},'
             f'"finished":[{finished}],"over":{over},"durak":{durak},'
             f'"known":[{known}]}}')
+
+
+def _hand_text(hand: tuple[Card, ...]) -> str:
+    """A hand's cards as a JSON array."""
+    return "[" + ",".join([_QUOTED[card] for card in hand]) + "]"
 
 
 def report_to_json(report: Report) -> dict[str, Any]:
@@ -1108,7 +1119,7 @@ def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
         actions = ",".join([text(a) for a in reply.actions])
         return f'{{"id":{int(reply.id)},"ok":true,"actions":[{actions}]}}'
     if isinstance(reply, ReportReply):
-        return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report)}}}'
+        return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report, codec)}}}'
     if isinstance(reply, VerdictReply):
         verdict = reply.verdict
         if isinstance(verdict, Rejected):
@@ -1118,7 +1129,7 @@ def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
             text = codec.text if codec is not None else _action_text
             actions = ",".join([text(a) for a in reply.actions])
             return (f'{{"id":{int(reply.id)},"ok":true,"accepted":true,'
-                    f'"report":{_report_text(reply.report)},"actions":[{actions}]}}')
+                    f'"report":{_report_text(reply.report, codec)},"actions":[{actions}]}}')
         return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
     if isinstance(reply, ErrorReply):
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
@@ -1265,7 +1276,8 @@ class Codec:
     caller at a time.
     """
 
-    __slots__ = ("_actions", "_hand_texts", "_hands", "_lines", "_pieces", "_texts", "limit")
+    __slots__ = ("_actions", "_hand_json", "_hand_texts", "_hands", "_lines", "_pieces",
+                 "_texts", "limit")
 
     def __init__(self, limit: int = 50_000) -> None:
         self._actions: dict[tuple[object, ...], Action] = {}
@@ -1274,6 +1286,8 @@ class Codec:
         self._hand_texts: dict[str, tuple[Card, ...]] = {}
         """Hands read, sorted, by their text (see :meth:`hand_texts`)."""
         self._texts: dict[Action, str] = {}
+        self._hand_json: dict[tuple[Card, ...], str] = {}
+        """The JSON text of the hands encoded (see :meth:`hand_text`)."""
         self._lines: dict[object, Request | Reply] = {}
         """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
         self._pieces: dict[str | bytes, Action] = {}
@@ -1429,6 +1443,16 @@ class Codec:
                     known[hand] = cards
             hands.append(cards)
         return tuple(hands)
+
+    def hand_text(self, hand: tuple[Card, ...]) -> str:
+        """The JSON text of a hand of a report, remembered (a game reports most hands as
+        they were)."""
+        text = self._hand_json.get(hand)
+        if text is None:
+            text = _hand_text(hand)
+            if len(self._hand_json) < self.limit:
+                self._hand_json[hand] = text
+        return text
 
     def text(self, action: Action) -> str:
         """The JSON text of ``action``, remembered."""
