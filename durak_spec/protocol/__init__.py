@@ -159,7 +159,7 @@ class Report:
         outcome = state.outcome if state.finished else None  # nobody out: not over
         return new_report(
             state.hands,
-            tuple([(attack, cover) for attack, cover in state.table]),
+            state.table,  # the engine's pairs, as the wire reads them (a pair is a tuple)
             len(state.stock),
             state.trump,
             state.face_up,
