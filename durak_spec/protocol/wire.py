@@ -1375,24 +1375,26 @@ class Codec:
         remembered; ``None`` if it is not a JSON object that is an action.
 
         A piece as the encoder writes it (:data:`_ACTION_MEMBERS`) is read by a regular
-        expression; any other by the strict JSON reader. Either gives the members to the
-        one reader of actions."""
+        expression (:func:`_matched_action`); any other by the strict JSON reader, whose
+        value goes to :func:`action_from_wire`."""
         try:
             text = part if isinstance(part, str) else part.decode()
         except UnicodeDecodeError:
             return None
         found = _ACTION_MEMBERS.fullmatch(text)
-        try:
-            if found is not None:
-                value: object = _members(found)
-            else:
+        if found is not None:
+            action = _matched_action(found)
+            if action is None:
+                return None
+        else:
+            try:
                 value = read_json("{" + text + "}", what="the line", max_bytes=MAX_LINE,
                                   max_depth=MAX_DEPTH - 2)  # inside the line and its array
                 if type(value) is not dict:
                     return None
-            action = action_from_wire(value, ("actions", index))
-        except JsonError:
-            return None
+                action = action_from_wire(value, ("actions", index))
+            except JsonError:
+                return None
         if len(self._pieces) < self.limit and len(part) <= _LONGEST_KEPT:
             self._pieces[part] = action
         return action
@@ -1477,22 +1479,32 @@ _ACTION_MEMBERS: Final = re.compile(
 between its braces: a seat number, a type, and strings without a quote or a backslash,
 so without escapes. Such a text is the JSON text of an object with exactly those
 members once each string is a card (the text between the quotes is the string; a raw
-control character or a lone surrogate would not be JSON, and is no card either): the
-reader of actions, which the members go to, refuses every string that is not a card."""
+control character or a lone surrogate would not be JSON, and is no card either):
+:func:`_matched_action` refuses every string that is not a card."""
 
 
-def _members(found: re.Match[str]) -> dict[str, object]:
-    """The members of an action object matched by :data:`_ACTION_MEMBERS`, as the JSON
-    reader gives them."""
+def _matched_action(found: re.Match[str]) -> Action | None:
+    """The action of an object matched by :data:`_ACTION_MEMBERS`, as
+    :func:`action_from_wire` reads those members (a seat the pattern allows, each card
+    spelled as the wire spells cards); ``None`` if a string is not a card (then the
+    strict reader names it)."""
     player = int(found["player"])
     if found["cover"] is not None:
-        return {"player": player, "type": "cover", "attack": found["attack"],
-                "card": found["covering"]}
-    if found["kind"] is not None:
-        return {"player": player, "type": found["kind"], "card": found["card"]}
-    if found["bare"] is not None:
-        return {"player": player, "type": found["bare"]}
-    return {"player": player, "type": "open", "cards": found["cards"][1:-1].split('","')}
+        attack, card = _CARD_GET(found["attack"]), _CARD_GET(found["covering"])
+        return None if attack is None or card is None else Cover(player, attack, card)
+    kind = found["kind"]
+    if kind is not None:
+        card = _CARD_GET(found["card"])
+        if card is None:
+            return None
+        return ThrowIn(player, card) if kind == "throw" \
+            else Transfer(player, card, show=kind == "show")
+    bare = found["bare"]
+    if bare is not None:
+        return Take(player) if bare == "take" else Done(player) if bare == "done" \
+            else ExchangeTrump(player)
+    cards = [_CARD_GET(text) for text in found["cards"][1:-1].split('","')]
+    return None if None in cards else Open(player, tuple(cards))  # type: ignore[arg-type]
 
 
 _LONGEST_KEPT: Final = 400
