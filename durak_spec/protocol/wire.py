@@ -689,31 +689,28 @@ def _report_of_match(found: re.Match[str], codec: Codec) -> Report | None:
     :func:`report_from_json`: hands of 2 to 6 players, each sorted (looked up by its text
     in the codec, :meth:`Codec.hand_texts`); counts of at most 36 cards; seats up to 5;
     cards that are cards; the table's shared pairs. ``None`` where a check fails."""
-    stock, discard, attacker, defender, durak = (
-        int(found["stock"]), int(found["discard"]), int(found["attacker"]),
-        int(found["defender"]), found["durak"])
+    hands_text, table, stock_text, trump, face_up, discard_text, attacker_text, \
+        defender_text, taking, finished, over, durak, known_text = found.groups()
+    stock, discard, attacker, defender = (
+        int(stock_text), int(discard_text), int(attacker_text), int(defender_text))
     seat = None if durak is None else int(durak)
     if stock > _DECK_SIZE or discard > _DECK_SIZE or attacker > MAX_SEAT \
             or defender > MAX_SEAT or (seat is not None and seat > MAX_SEAT):
         return None
-    face_up = found["face_up"]
     try:
         card = None if face_up is None else _CARD_OF(face_up)
-        hands = codec.hand_texts(found["hands"])
-        known = () if found["known"] is None else codec.hand_texts(found["known"])
-        table = found["table"]
+        hands = codec.hand_texts(hands_text)
+        known = () if known_text is None else codec.hand_texts(known_text)
         pairs = tuple([_pair_of_text(pair) for pair in _cut_items(table, "],[", "[", "]")]) \
             if table else ()
-        finished = found["finished"]
         groups = tuple([_seats_of_text(group)
                         for group in _cut_items(finished, "],[", "[", "]")]) if finished else ()
     except KeyError:
         return None
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         return None
-    return new_report(hands, pairs, stock, _WIRE_SUITS[found["trump"]], card, discard,
-                      attacker, defender, found["taking"] == "true", groups,
-                      found["over"] == "true", seat, known)
+    return new_report(hands, pairs, stock, _WIRE_SUITS[trump], card, discard, attacker,
+                      defender, taking == "true", groups, over == "true", seat, known)
 
 
 def _cut_items(text: str, cut: str, open_: str, close: str) -> list[str]:
