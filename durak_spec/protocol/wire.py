@@ -435,8 +435,7 @@ def _action_text(action: Action) -> str:
         kind = "show" if action.show else "transfer"
         return f'{{"player":{player},"type":"{kind}","card":{_QUOTED[action.card]}}}'
     if isinstance(action, Open):
-        cards = ",".join([_QUOTED[card] for card in action.played])
-        return f'{{"player":{player},"type":"open","cards":[{cards}]}}'
+        return f'{{"player":{player},"type":"open","cards":{_hand_text(action.played)}}}'
     return f'{{"player":{player},"type":"{action.kind}"}}'
 
 
@@ -1187,7 +1186,8 @@ def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) ->
             listed = codec.listing(head, len(line))
             if listed is not None:
                 return listed
-        elif cmd != "apply" or len(line) > _SHORTEST_STEP:  # any shorter apply: recalled
+        elif cmd in ("state", "start", "load") or (
+                cmd == "apply" and len(line) > _SHORTEST_STEP):  # an answer with a report
             answer = _encoders_answer(head, len(line), cmd, codec)
             if answer is not None:
                 return answer
