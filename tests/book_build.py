@@ -9,6 +9,11 @@ pictures only and the browser tests say why they skip (in CI, ``CI=true``, they 
 
 ``DURAK_BUILT_BOOK=book/_build/html python -m pytest tests/test_browser.py`` tests a site
 built before instead of building one.
+
+Under pytest-xdist the book is still built once per run: the tests that use it go to one
+worker (an ``xdist_group``, added by :func:`pytest_collection_modifyitems`), and the build
+itself sits in the run's shared temporary folder behind a file lock, so that a second worker
+that needs it waits for the first build and reads it instead of building again.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from durak_spec.book.bundle import engine_problem, pack_engine
 from durak_spec.book.site import BookError
@@ -115,16 +121,32 @@ def built_book(tmp_path_factory: pytest.TempPathFactory,
     if not HAS_JUPYTER_BOOK:
         pytest.skip("jupyter-book is not installed: install the book extra "
                     "(pip install -e '.[book]')")
-    problem = pack(request)
-    request.config.stash[NO_ENGINE] = problem
-    if problem is not None:
-        say(request, f"the site is built without the engine: {problem}")
-    book_dir = copy_book(tmp_path_factory.mktemp("built") / "book")
-    say(request, f"building the whole book in {book_dir} ...")
-    code, output = build(book_dir, request)
-    assert code == 0, f"the book did not build:\n{output[-4000:]}"
-    say(request, "built")
-    yield book_dir / "_build" / "html"
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above every worker's own
+    with FileLock(str(shared / "book.lock")):
+        problem = pack(request)
+        request.config.stash[NO_ENGINE] = problem
+        book_dir = shared / "built" / "book"
+        html = book_dir / "_build" / "html"
+        if not (html / "index.html").is_file():
+            if problem is not None:
+                say(request, f"the site is built without the engine: {problem}")
+            shutil.rmtree(book_dir.parent, ignore_errors=True)  # a build that broke off
+            copy_book(book_dir)
+            say(request, f"building the whole book in {book_dir} ...")
+            code, output = build(book_dir, request)
+            assert code == 0, f"the book did not build:\n{output[-4000:]}"
+            say(request, "built")
+    yield html
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads the built book runs on one xdist worker (``--dist
+    loadgroup``), so the other worker goes on with the rest meanwhile."""
+    for item in items:
+        if "built_book" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("book"))
 
 
 NO_ENGINE = pytest.StashKey[str | None]()
