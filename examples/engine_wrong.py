@@ -25,7 +25,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-from durak_spec import Action, Card, GameState, RuleSet, Transfer, new_game
+from durak_spec import Action, Card, GameState, Outcome, RuleSet, Transfer, new_game
 from durak_spec.core.errors import IllegalAction
 from durak_spec.engine import apply, check, legal_actions, validate_state
 from durak_spec.model.state import Pair
@@ -106,6 +106,12 @@ class WrongEngine:
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._state = new_game(rules, deck=deck, seed=seed)
+        return Report.of(self._state)
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        # A later game of a match: who leads depends on the last outcome (ORDER-7).
+        self._state = new_game(rules, deck=deck, seed=seed, previous=previous)
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:

@@ -253,7 +253,7 @@ def run_command(args: argparse.Namespace) -> int:
             print(f"durak-spec check: the engine failed the handshake: {error}",
                   file=sys.stderr)
             return EXIT_ENGINE
-        label = f"{capabilities.name} {capabilities.version}".strip() + \
+        label = engine_label(capabilities.name, capabilities.version) + \
             f" (command: {args.engine})"
         status = check(kept.fresh, label)
         if kept.restarts:
@@ -736,6 +736,29 @@ def _unnamed_text(result: RunResult) -> list[str]:
             f"  e.g. {first.cite}: {first.unnamed[0]}", ""]
 
 
+def engine_label(name: str, version: str) -> str:
+    """An engine's name with its version marked as one (``engine_x, version 1``): a bare
+    number after a name reads as a count."""
+    name, version = name.strip(), version.strip()
+    if not version:
+        return name
+    return f"{name}, version {version}" if name else f"version {version}"
+
+
+def _features_label(directory: Path) -> str:
+    """Where the scenarios came from, in the report's header: "the specification" for the
+    features this package carries, else the folder, relative to the working folder where
+    it lies below it (a report reads the same on every machine)."""
+    from durak_spec.spec.runner import features_dir
+
+    if directory == features_dir():
+        return "the specification"
+    try:
+        return str(directory.relative_to(Path.cwd()))
+    except ValueError:
+        return str(directory)
+
+
 def format_report(result: RunResult, *, engine: str = "", verbose: bool = False) -> str:
     """The text report: the distinct causes of failure first (each with its rule's text
     and where to read it), then per rule ID its scenarios' outcomes, then the closing
@@ -743,7 +766,8 @@ def format_report(result: RunResult, *, engine: str = "", verbose: bool = False)
     index = load_rule_index()
     counts = result.counts
     lines = [f"Checked {engine or result.engine or 'the engine'} against "
-             f"{counts.total} scenarios of {result.features} in {result.seconds:.1f} s"
+             f"{counts.total} scenarios of {_features_label(result.features)} "
+             f"in {result.seconds:.1f} s"
              + (f" ({result.deselected} left out by the filters)" if result.deselected else ""),
              ""]
     lines.extend(_causes_text(result))
