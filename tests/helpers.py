@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -50,6 +51,7 @@ from durak_spec import (
     parse_cards,
     validate_state,
 )
+from durak_spec.game.history import Game
 from durak_spec.model.actions import Done
 from durak_spec.model.rules import MAX_PLAYERS
 from durak_spec.model.state import sort_cards
@@ -62,6 +64,7 @@ __all__ = [
     "parse_table",
     "play",
     "position",
+    "random_game",
     "stacked_deck",
 ]
 
@@ -222,6 +225,19 @@ def stacked_deck(hands: Sequence[str], stock: str = "", face_up: str | None = No
         return deck_order(dealt, (*top, *middle[:-1]), trump_card=middle[-1])
     return deck_order(dealt, (*top, *middle), trump_card=last)
 
+
+
+def random_game(rules: RuleSet, seed: int, stop: int = 3000) -> Game:
+    """A game dealt with ``seed`` and played by random legal actions (``stop`` actions at
+    most; every game of the engine ends well before 3,000)."""
+    game = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
+    while len(game.actions) < stop:
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game = game.play(rng.choice(actions))
+    return game
 
 def actions_of(state: GameState, player: int | None = None) -> set[Action]:
     """The legal actions now, as a set (only those of ``player`` if given)."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-import random
 
 import pytest
+from helpers import random_game
 
 from durak_spec import (
     PROFILES,
@@ -32,20 +32,7 @@ from durak_spec.engine import deal
 from durak_spec.game.history import Game, ReplayError
 
 PLAYERS = range(2, 7)
-MAX_ACTIONS = 3000
 
-
-def random_game(rules: RuleSet, seed: int, stop: int | None = None) -> Game:
-    """A game dealt with ``seed`` and played by random legal actions (``stop`` actions at most)."""
-    game = Game.new(rules, seed=seed)
-    rng = random.Random(seed)
-    limit = MAX_ACTIONS if stop is None else stop
-    while len(game.actions) < limit:
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game = game.play(rng.choice(actions))
-    return game
 
 
 CASES = [pytest.param(p.rules(players=n), id=f"{name}-{n}p")

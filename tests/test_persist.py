@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play, position
+from helpers import play, position, random_game
 
 from durak_spec import (
     PROFILES,
@@ -54,17 +54,6 @@ from durak_spec.model.rules import Goal, TurnOrder
 PLAYERS = range(2, 7)
 Doc = dict[str, Any]
 
-
-def random_game(rules: RuleSet, seed: int, stop: int = 3000) -> Game:
-    """A game dealt with ``seed`` and played by random legal actions (``stop`` at most)."""
-    game = Game.new(rules, seed=seed)
-    rng = random.Random(seed)
-    while len(game.actions) < stop:
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game = game.play(rng.choice(actions))
-    return game
 
 
 def every_option(rules: RuleSet) -> RuleSet:

@@ -9,11 +9,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import play, position
+from helpers import play, position, random_game
 
 from durak_spec import (
     PROFILES,
@@ -33,17 +32,6 @@ PLAYERS = range(2, 7)
 CASES = [pytest.param(p.rules(players=n), id=f"{name}-{n}p")
          for name, p in PROFILES.items() for n in PLAYERS]
 
-
-def random_game(rules: RuleSet, seed: int) -> Game:
-    """A game dealt with ``seed`` and played to its end by random legal actions."""
-    game = Game.new(rules, seed=seed)
-    rng = random.Random(seed)
-    while len(game.actions) < 3000:
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game = game.play(rng.choice(actions))
-    return game
 
 
 def cards_in(value: object) -> Iterator[Card]:
