@@ -1,13 +1,15 @@
 """Run the specification's scenarios against an engine, in-process, and collect the results.
 
 :func:`run` is the Python entry of the conformance checker (``durak-spec check`` prints
-what it returns). It writes a small test module that calls :func:`pytest_bdd.scenarios`
-once per feature file of :func:`features_dir`, runs it with :func:`pytest.main` in this
-process, and observes every scenario through pytest and pytest-bdd hooks. The engine
-comes from a factory that the runner calls once per scenario (the engine is closed after
-the scenario). Nothing of pytest reaches the terminal: its output is captured and kept
-only to explain an internal error; the caller sees :class:`RunResult` and, while the run
-goes on, its ``progress`` callback.
+what it returns). It reads the feature files once (:mod:`durak_spec.spec.gherkin`, the
+reading pytest-bdd uses) and plays each selected example directly: for every step it
+calls the one step definition of the step library that matches it, with a fresh
+:class:`~durak_spec.spec.steps.GameContext` and engine per example, as pytest-bdd calls
+the same functions in the project's own tests (``tests/test_features.py``), where
+pytest-bdd stays the binding. No test module is generated and pytest does not run. The
+engine comes from a factory that the runner calls once per scenario (the engine is closed
+after the scenario); the caller sees :class:`RunResult` and, while the run goes on, its
+``progress`` callback.
 
 A scenario comes out as one of four outcomes:
 
@@ -40,25 +42,20 @@ Example::
 from __future__ import annotations
 
 import functools
+import importlib
 import importlib.resources
-import io
+import inspect
 import os
 import re
-import shutil
-import sys
-import tempfile
 import textwrap
 import time
-import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, redirect_stderr, redirect_stdout
+import traceback
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, ScenarioTemplate, Step
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from durak_spec.core.errors import InputError
 from durak_spec.core.ruleindex import load_rule_index
@@ -66,8 +63,18 @@ from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
 from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineFailure
-from durak_spec.spec.gherkin import Example, GherkinError, Specification, read_specification
-from durak_spec.spec.plugin import KNOWN_TAGS
+from durak_spec.spec.gherkin import Example, GherkinError, read_specification
+from durak_spec.spec.gherkin import Step as ExampleStep
+from durak_spec.spec.plugin import (
+    KNOWN_TAGS,
+    STEPS_MODULE,
+    StepDefinition,
+    claims_of,
+    step_definitions,
+)
+
+STEP_MODULES: tuple[str, ...] = (STEPS_MODULE,)
+"""The modules of the step library; importing one registers its step definitions."""
 
 if TYPE_CHECKING:
     from durak_spec.spec.steps import GameContext
@@ -79,7 +86,6 @@ __all__ = [
     "Outcome",
     "Progress",
     "RunResult",
-    "RunnerError",
     "ScenarioResult",
     "TraceStep",
     "features_dir",
@@ -92,20 +98,7 @@ OUTCOMES: tuple[Outcome, ...] = ("passed", "failed", "errored", "skipped")
 NO_RULE = "(no rule ID)"
 """The group of scenarios that carry no rule ID, in :meth:`RunResult.by_rule`."""
 
-_PLUGIN_NAME = "durak-spec-runner"
-_BROKEN_TEST = "test_feature_file_is_readable"
 _STEP_MESSAGE = re.compile(r'\AStep "(?P<step>.*?)":\n(?P<message>.*)\Z', re.DOTALL)
-_ISOLATED_ENV = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
-
-
-class RunnerError(RuntimeError):
-    """pytest could not run the scenarios at all; ``output`` is what it printed."""
-
-    def __init__(self, message: str, output: str = "") -> None:
-        self.output = output
-        tail = "\n".join(output.strip().splitlines()[-15:])
-        super().__init__(message + (f"\npytest said:\n{textwrap.indent(tail, '  ')}"
-                                    if tail else ""))
 
 
 class FilterError(InputError):
@@ -354,7 +347,7 @@ class _NotSelected(pytest.skip.Exception):  # type: ignore[name-defined,misc]
     """Raised by the profile filter: the scenario is played under another profile."""
 
 
-# -- the scenario a test item runs -----------------------------------------------------------------
+# -- the scenario being run ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,56 +361,6 @@ class _Meta:
     example: str = ""
 
 
-class _Metas:
-    """Reads each test item's example from the shared Gherkin model
-    (:mod:`durak_spec.spec.gherkin`): its number, file, line, name and tags."""
-
-    def __init__(self, features: Path, files: Sequence[Path]) -> None:
-        self.features = features
-        try:
-            self.specification: Specification | None = read_specification(list(files))
-        except GherkinError:  # the broken file is reported as its own item
-            self.specification = None
-        self.readable: dict[Path, Specification] = {}
-
-    def relative(self, filename: str) -> str:
-        try:
-            return Path(filename).relative_to(self.features).as_posix()
-        except ValueError:
-            return Path(filename).name
-
-    def _lookup(self, filename: str, line: int, row: int | None) -> Example | None:
-        if self.specification is not None:
-            return self.specification.at(filename, line, row)
-        path = Path(filename).resolve()
-        if path not in self.readable:  # some other file is unreadable: read this one alone
-            self.readable[path] = read_specification([path])
-        return self.readable[path].at(path, line, row)
-
-    def of(self, item: pytest.Item) -> _Meta | None:
-        function = getattr(item, "obj", None)
-        callspec = getattr(item, "callspec", None)
-        if getattr(item, "originalname", None) == _BROKEN_TEST and callspec is not None:
-            path = str(callspec.params["path"])
-            return _Meta(self.relative(path), 1, "(the feature file cannot be read)",
-                         frozenset(), (), broken=True, example=Path(path).name)
-        template: ScenarioTemplate | None = (
-            scenario_wrapper_template_registry.get(function) if function is not None else None)
-        if template is None:
-            return None
-        row: int | None = None
-        if callspec is not None and "_pytest_bdd_example" in callspec.params:
-            row = int(callspec.indices["_pytest_bdd_example"])
-        example = self._lookup(template.feature.filename, template.line_number, row)
-        if example is None:
-            return None
-        return _Meta(self.relative(template.feature.filename), example.line, example.name,
-                     frozenset(example.tags), example.rule_ids, example=example.number)
-
-
-# -- the collector plugin --------------------------------------------------------------------------
-
-
 @dataclass
 class _Pending:
     """A scenario while it runs."""
@@ -429,10 +372,8 @@ class _Pending:
     skip_reason: str | None = None
     dropped: bool = False
     seconds: float = 0.0
-    name: str | None = None
     game: GameContext | None = None
     current: tuple[str, int] | None = None
-    verdict_before: object = None
     trace: list[TraceStep] = field(default_factory=list)
     step_line: int | None = None
     feature_error: bool = False
@@ -452,36 +393,41 @@ class _Pending:
         if step is not None and self.current is not None and self.current[0] == step:
             self.step_line = self.current[1]
 
-    def result(self, nodeid: str) -> ScenarioResult:
+    def result(self) -> ScenarioResult:
         game = self.game
         profile = players = None
         if game is not None:
             profile = game.position.profile_name or DEFAULT_PROFILE
             players = game.names
         return ScenarioResult(
-            feature=self.meta.feature, line=self.meta.line, name=self.name or self.meta.name,
+            feature=self.meta.feature, line=self.meta.line, name=self.meta.name,
             rule_ids=self.meta.rule_ids, tags=tuple(sorted(self.meta.tags)),
             outcome=self.outcome, step=self.step, message=self.message,
             skip_reason=self.skip_reason, profile=profile, players=tuple(players or ()),
-            seconds=self.seconds, trace=tuple(self.trace), nodeid=nodeid,
+            seconds=self.seconds, trace=tuple(self.trace),
+            nodeid=f"{self.meta.feature}::{self.meta.example}",
             example=self.meta.example, step_line=self.step_line,
             unnamed=tuple(game.unnamed) if game is not None else (),
             feature_error=self.feature_error)
 
 
-def _step_text(step: Step) -> str:
-    return f"{step.keyword.strip()} {step.name}"
+def _step_text(step: ExampleStep) -> str:
+    return f"{step.keyword} {step.text}"
 
 
-def _error_text(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
-    error = excinfo.value
+def _error_text(error: BaseException) -> str:
     if isinstance(error, EngineFailure):
         return str(error)  # already says what the engine did, quoting its line
     text = f"{type(error).__name__}: {error}"
-    entry = excinfo.traceback[-1] if excinfo.traceback else None
-    if entry is not None:
-        text += f" (raised at {Path(str(entry.path)).name}:{entry.lineno + 1} in {entry.name})"
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        last = frames[-1]
+        text += f" (raised at {Path(last.filename).name}:{last.lineno} in {last.name})"
     return text
+
+
+def _message(error: BaseException) -> str:
+    return str(getattr(error, "msg", None) or error)
 
 
 def _snapshot(game: GameContext) -> Report | None:
@@ -492,185 +438,6 @@ def _snapshot(game: GameContext) -> Report | None:
         return game.engine.report()
     except Exception:  # no game (a refused deal) or a broken engine: nothing to show
         return None
-
-
-class _Collector:
-    """The pytest plugin object that selects scenarios and records what became of them."""
-
-    def __init__(self, factory: Callable[[], Engine], filters: _Filters, features: Path,
-                 files: Sequence[Path], trace: bool, progress: Progress | None,
-                 adapt: Adapt | None = None) -> None:
-        self.factory = factory
-        self.adapt = adapt
-        self.filters = filters
-        self.metas = _Metas(features, files)
-        self.trace = trace
-        self.progress = progress
-        self.pending: dict[str, _Pending] = {}
-        self.results: list[ScenarioResult] = []
-        self.deselected = 0
-        self.total = 0
-        self.done = 0
-        self.engine = ""
-        self.interrupted = False
-
-    # -- engine and selection ----------------------------------------------------------------
-
-    def pytest_durak_make_engine(self, config: pytest.Config) -> Engine:
-        return self.factory()
-
-    def pytest_collection_modifyitems(self, config: pytest.Config,
-                                      items: list[pytest.Item]) -> None:
-        kept: list[pytest.Item] = []
-        left: list[pytest.Item] = []
-        for item in items:
-            meta = self.metas.of(item)
-            if meta is not None and self.filters.keeps(meta):
-                kept.append(item)
-                self.pending[item.nodeid] = _Pending(meta)
-            else:
-                left.append(item)
-        if left:
-            config.hook.pytest_deselected(items=left)
-            self.deselected += len(left)
-        items[:] = kept
-        self.total = len(kept)
-
-    # -- pytest-bdd: the scenario and its steps ----------------------------------------------
-
-    def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Feature,
-                                   scenario: Scenario) -> None:
-        from durak_spec.spec.steps import GameContext
-
-        pending = self.pending.get(request.node.nodeid)
-        if pending is None:
-            return
-        pending.name = scenario.name
-        game = request.getfixturevalue("game")
-        if not isinstance(game, GameContext):
-            return
-        pending.game = game
-        if not self.engine:
-            self.engine = game.engine.capabilities().name
-        if self.filters.profiles:
-            game.claims = _restricted(game, game.claims, self.filters.profiles)
-        if self.adapt is not None:
-            game.adapt = functools.partial(self.adapt, pending.meta.example,
-                                           game.engine.capabilities())
-
-    def pytest_bdd_before_step(self, request: pytest.FixtureRequest, feature: Feature,
-                               scenario: Scenario, step: Step,
-                               step_func: Callable[..., object]) -> None:
-        pending = self.pending.get(request.node.nodeid)
-        if pending is not None:
-            pending.current = (_step_text(step), step.line_number)
-            pending.verdict_before = pending.game.verdict if pending.game else None
-
-    def pytest_bdd_after_step(self, request: pytest.FixtureRequest, feature: Feature,
-                              scenario: Scenario, step: Step, step_func: Callable[..., object],
-                              step_func_args: dict[str, object]) -> None:
-        if self.trace:
-            self._trace(request, step, passed=True)
-
-    def pytest_bdd_step_error(self, request: pytest.FixtureRequest, feature: Feature,
-                              scenario: Scenario, step: Step, step_func: Callable[..., object],
-                              step_func_args: dict[str, object], exception: Exception) -> None:
-        pending = self.pending.get(request.node.nodeid)
-        if pending is None:
-            return
-        if isinstance(exception, pytest.skip.Exception):
-            return
-        pending.step = _step_text(step)
-        if self.trace:
-            message = getattr(exception, "msg", None) or str(exception)
-            self._trace(request, step, passed=False, message=str(message))
-
-    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest,
-                                          feature: Feature, scenario: Scenario, step: Step,
-                                          exception: Exception) -> None:
-        pending = self.pending.get(request.node.nodeid)
-        if pending is not None:
-            pending.fail("errored", _step_text(step),
-                         f"no step definition matches this step (line {step.line_number})",
-                         feature_error=True)
-
-    def _trace(self, request: pytest.FixtureRequest, step: Step, *, passed: bool,
-               message: str | None = None) -> None:
-        pending = self.pending.get(request.node.nodeid)
-        if pending is None:
-            return
-        game = pending.game
-        report = _snapshot(game) if game is not None else None
-        verdict = game.verdict if game is not None else None
-        moved = game is not None and verdict is not None and verdict is not pending.verdict_before
-        if message is not None:
-            parsed = _STEP_MESSAGE.match(message)
-            message = textwrap.dedent(parsed["message"]).strip() if parsed else message
-        pending.trace.append(TraceStep(
-            keyword=step.keyword.strip(), text=step.name, line=step.line_number, passed=passed,
-            report=report, move=game.move if moved and game is not None else None,
-            verdict=verdict if moved else None, message=message))
-
-    # -- pytest: outcomes --------------------------------------------------------------------
-
-    @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_makereport(self, item: pytest.Item,
-                                  call: pytest.CallInfo[None]) -> Iterator[None]:
-        report = yield
-        pending = self.pending.get(item.nodeid)
-        excinfo = call.excinfo
-        if pending is not None and excinfo is not None:
-            self._classify(pending, call.when, excinfo)
-        return report
-
-    def _classify(self, pending: _Pending, when: str,
-                  excinfo: pytest.ExceptionInfo[BaseException]) -> None:
-        step = pending.step or (pending.current[0] if pending.current else None)
-        if excinfo.errisinstance(_NotSelected):
-            pending.dropped = True
-        elif excinfo.errisinstance(pytest.skip.Exception):
-            if pending.outcome == "passed":
-                pending.outcome = "skipped"
-                pending.skip_reason = str(getattr(excinfo.value, "msg", excinfo.value))
-        elif excinfo.errisinstance(KeyboardInterrupt):
-            self.interrupted = True
-        elif (when == "call" and not pending.meta.broken
-              and excinfo.errisinstance((pytest.fail.Exception, AssertionError))):
-            message = getattr(excinfo.value, "msg", None) or str(excinfo.value)
-            pending.fail("failed", step, str(message))
-        elif pending.meta.broken:
-            pending.fail("errored", None, str(getattr(excinfo.value, "msg", excinfo.value)),
-                         feature_error=True)
-        else:
-            where = {"setup": "while setting up the scenario: ",
-                     "teardown": "after the scenario, closing the engine: "}.get(when, "")
-            pending.fail("errored", step if when == "call" else None,
-                         where + _error_text(excinfo))
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        pending = self.pending.get(report.nodeid)
-        if pending is None:
-            return
-        pending.seconds += report.duration
-        if report.when != "teardown":
-            return
-        del self.pending[report.nodeid]
-        self.done += 1
-        result = None
-        profiles = self.filters.profiles
-        if profiles and pending.game is not None and \
-                (pending.game.position.profile_name or DEFAULT_PROFILE) not in profiles:
-            pending.dropped = True  # a scenario that never asked the engine to claim its rules
-        if pending.dropped:
-            self.deselected += 1
-        else:
-            result = pending.result(report.nodeid)
-            self.results.append(result)
-        if self.progress is not None:
-            self.progress(self.done, self.total, result)
-
-    def pytest_keyboard_interrupt(self) -> None:
-        self.interrupted = True
 
 
 def _restricted(game: GameContext, claims: Callable[[RuleSet], str | None],
@@ -689,35 +456,167 @@ def _restricted(game: GameContext, claims: Callable[[RuleSet], str | None],
 # -- running ---------------------------------------------------------------------------------------
 
 
-_MODULE = '''\
-"""Generated by durak_spec.spec.runner: the specification, one scenarios() call per file."""
+_STEP_OUTCOMES = (Exception, pytest.fail.Exception, pytest.skip.Exception)
+"""What a step may raise: a failed check (``pytest.fail``, an ``AssertionError``), a skip
+(the engine does not claim the rules), or any error of the engine."""
 
-import pytest
-from pytest_bdd import scenarios
 
-FEATURE_FILES = {files!r}
-BROKEN = {{}}
-for _path in FEATURE_FILES:
+def _definitions() -> list[StepDefinition]:
+    """The step library's definitions (importing a step module registers its steps)."""
+    for name in STEP_MODULES:
+        importlib.import_module(name)
+    return step_definitions()
+
+
+def _read(directory: Path, files: Sequence[Path]
+          ) -> tuple[list[Example], list[tuple[Path, str]]]:
+    """The examples of the readable files, and each unreadable file with why."""
     try:
-        scenarios(_path)
-    except Exception as error:  # a file that cannot be read is reported on its own
-        BROKEN[_path] = f"{{type(error).__name__}}: {{error}}"
+        return list(read_specification(list(files)).examples()), []
+    except GherkinError:
+        pass
+    readable: list[Path] = []
+    broken: list[tuple[Path, str]] = []
+    for path in files:
+        try:
+            read_specification([path])
+        except GherkinError as error:
+            broken.append((path, f"{type(error).__name__}: {error}"))
+        else:
+            readable.append(path)
+    examples = list(read_specification(readable).examples()) if readable else []
+    return examples, broken
 
-if BROKEN:
-    @pytest.mark.parametrize("path", sorted(BROKEN))
-    def {broken}(path):
-        pytest.fail(BROKEN[path], pytrace=False)
-'''
 
+class _Runner:
+    """Plays selected examples one by one: the step library's functions, called with a
+    fresh engine and :class:`~durak_spec.spec.steps.GameContext` per example, the way
+    pytest-bdd calls them in the project's own tests."""
 
-@contextmanager
-def _isolated_environment() -> Iterator[None]:
-    """Without the variables that would change how pytest runs (restored afterwards)."""
-    saved = {name: os.environ.pop(name) for name in _ISOLATED_ENV if name in os.environ}
-    try:
-        yield
-    finally:
-        os.environ.update(saved)
+    def __init__(self, factory: Callable[[], Engine], filters: _Filters, trace: bool,
+                 adapt: Adapt | None) -> None:
+        self.factory = factory
+        self.filters = filters
+        self.trace = trace
+        self.adapt = adapt
+        self.definitions = _definitions()
+        self.engine = ""
+
+    def play(self, example: Example, meta: _Meta) -> _Pending:
+        from durak_spec.spec.steps import GameContext
+
+        pending = _Pending(meta)
+        started = time.perf_counter()
+        try:
+            try:
+                engine = self.factory()
+                if not isinstance(engine, Engine):
+                    raise TypeError(f"{engine!r} is not a durak_spec.protocol.Engine")
+            except pytest.skip.Exception as skip:  # the factory may decline a scenario
+                pending.outcome, pending.skip_reason = "skipped", _message(skip)
+                return pending
+            except Exception as error:
+                pending.fail("errored", None,
+                             "while setting up the scenario: " + _error_text(error))
+                return pending
+            try:
+                try:
+                    game = GameContext(engine, claims_of(engine))
+                except Exception as error:
+                    pending.fail("errored", None,
+                                 "while setting up the scenario: " + _error_text(error))
+                    return pending
+                pending.game = game
+                if not self.engine:
+                    self.engine = engine.capabilities().name
+                if self.filters.profiles:
+                    game.claims = _restricted(game, game.claims, self.filters.profiles)
+                if self.adapt is not None:
+                    game.adapt = functools.partial(self.adapt, meta.example,
+                                                   engine.capabilities())
+                self._steps(example, game, pending)
+            finally:
+                try:
+                    engine.close()
+                except Exception as error:
+                    pending.fail("errored", None, "after the scenario, closing the engine: "
+                                 + _error_text(error))
+        finally:
+            pending.seconds = time.perf_counter() - started
+        profiles = self.filters.profiles
+        if profiles and (game.position.profile_name or DEFAULT_PROFILE) not in profiles:
+            pending.dropped = True  # a scenario that never asked the engine to claim its rules
+        return pending
+
+    def _steps(self, example: Example, game: GameContext, pending: _Pending) -> None:
+        for step in example.steps:
+            text = _step_text(step)
+            pending.current = (text, step.line)
+            before = game.verdict
+            definition = next((d for d in self.definitions if d.matches(step.type, step.text)),
+                              None)
+            if definition is None:
+                pending.fail("errored", text,
+                             f"no step definition matches this step (line {step.line})",
+                             feature_error=True)
+                return
+            game.step = text
+            try:
+                definition.function(**self._arguments(definition, step, game))
+            except _STEP_OUTCOMES as error:
+                game.failed = True
+                if self._classify(pending, text, error) and self.trace:
+                    self._trace(pending, step, before, passed=False, message=_message(error))
+                return
+            if self.trace:
+                self._trace(pending, step, before, passed=True)
+        game.step = "(end of the scenario)"
+        try:
+            game.settle()  # a scenario that ends on a rejected move must say so
+        except _STEP_OUTCOMES as error:
+            self._classify(pending, pending.current[0] if pending.current else None, error)
+
+    @staticmethod
+    def _arguments(definition: StepDefinition, step: ExampleStep,
+                   game: GameContext) -> dict[str, object]:
+        parsed = definition.parser.parse_arguments(step.text) or {}
+        given: dict[str, object] = {
+            "game": game, "docstring": step.docstring,
+            "datatable": [list(row) for row in step.table], **parsed}
+        names = inspect.signature(definition.function).parameters
+        return {name: given[name] for name in names if name in given}
+
+    @staticmethod
+    def _classify(pending: _Pending, step: str | None, error: BaseException) -> bool:
+        """Record what ``error`` makes of the scenario; whether it is a failure of a step
+        (not a skip)."""
+        if isinstance(error, _NotSelected):
+            pending.dropped = True
+            return False
+        if isinstance(error, pytest.skip.Exception):
+            if pending.outcome == "passed":
+                pending.outcome = "skipped"
+                pending.skip_reason = _message(error)
+            return False
+        if isinstance(error, pytest.fail.Exception | AssertionError):
+            pending.fail("failed", step, _message(error))
+        else:
+            pending.fail("errored", step, _error_text(error))
+        return True
+
+    def _trace(self, pending: _Pending, step: ExampleStep, before: object, *, passed: bool,
+               message: str | None = None) -> None:
+        game = pending.game
+        report = _snapshot(game) if game is not None else None
+        verdict = game.verdict if game is not None else None
+        moved = game is not None and verdict is not None and verdict is not before
+        if message is not None:
+            parsed = _STEP_MESSAGE.match(message)
+            message = textwrap.dedent(parsed["message"]).strip() if parsed else message
+        pending.trace.append(TraceStep(
+            keyword=step.keyword, text=step.text, line=step.line, passed=passed,
+            report=report, move=game.move if moved and game is not None else None,
+            verdict=verdict if moved else None, message=message))
 
 
 def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (),
@@ -727,7 +626,9 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     """Run the specification's scenarios against engines made by ``factory``.
 
     ``factory`` is called once per scenario (default: :class:`ReferenceEngine`); the
-    engine is closed when the scenario ends. ``rules`` and ``tags`` keep the scenarios
+    engine is closed when the scenario ends. A factory that raises ``pytest.skip``'s
+    exception skips the scenario with its reason (the checker does, after an engine has
+    timed out too often). ``rules`` and ``tags`` keep the scenarios
     tagged with any of them, ``profiles`` those played under any of them, ``keyword``
     those whose file, line or name contains it (case-insensitive); filters of different
     kinds must all keep a scenario. ``trace`` records the engine's report after every
@@ -737,44 +638,52 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     set to play it under (the checker plays each scenario under the engine's own values
     of the axes its outcome does not depend on), or a reason to skip it.
 
-    Raises :class:`FilterError` for an unknown rule ID, tag or profile,
-    :class:`RunnerError` if pytest cannot run at all, and :class:`KeyboardInterrupt` when
-    interrupted.
+    Raises :class:`FilterError` for an unknown rule ID, tag or profile, and
+    :class:`KeyboardInterrupt` when interrupted (after closing the scenario's engine).
     """
     filters = _Filters.checked(rules, tags, profiles, keyword)
     directory, files = _resolve_features(features)
-    collector = _Collector(factory or ReferenceEngine, filters, directory, files, trace,
-                           progress, adapt)
-    workdir = Path(tempfile.mkdtemp(prefix="durak-spec-check-"))
-    module_name = f"test_durak_spec_{uuid.uuid4().hex}"
-    module = workdir / f"{module_name}.py"
-    module.write_text(_MODULE.format(files=[str(f) for f in files], broken=_BROKEN_TEST),
-                      encoding="utf-8")
-    ini = workdir / "pytest.ini"
-    ini.write_text("[pytest]\n", encoding="utf-8")
-    args = [str(module), "-c", str(ini), "--rootdir", str(workdir), "--confcutdir",
-            str(workdir), "--import-mode=importlib", "-q", "--no-header", "--tb=short",
-            "--disable-plugin-autoload", "-p", "pytest_bdd.plugin",
-            "-p", "durak_spec.spec.plugin", "-p", "no:cacheprovider", "-p", "no:faulthandler",
-            "-p", "no:stepwise"]
-    output = io.StringIO()
+    runner = _Runner(factory or ReferenceEngine, filters, trace, adapt)
     started = time.perf_counter()
-    try:
-        with _isolated_environment(), redirect_stdout(output), redirect_stderr(output):
-            code = pytest.main(args, plugins=[collector])
-    finally:
-        sys.modules.pop(module_name, None)
-        shutil.rmtree(workdir, ignore_errors=True)
-    seconds = time.perf_counter() - started
-    if collector.interrupted:
-        raise KeyboardInterrupt
-    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
-                    pytest.ExitCode.NO_TESTS_COLLECTED):
-        raise RunnerError(f"pytest could not run the scenarios (exit code {int(code)})",
-                          output.getvalue())
-    return RunResult(scenarios=tuple(collector.results), features=directory,
-                     engine=collector.engine, seconds=seconds,
-                     deselected=collector.deselected)
+    examples, broken = _read(directory, files)
+
+    def relative(path: Path) -> str:
+        try:
+            return path.relative_to(directory).as_posix()
+        except ValueError:
+            return path.name
+
+    results: list[ScenarioResult] = []
+    for path, why in broken:  # a file that cannot be read is reported on its own
+        pending = _Pending(_Meta(relative(path), 1, "(the feature file cannot be read)",
+                                 frozenset(), (), broken=True, example=path.name))
+        pending.fail("errored", None, why, feature_error=True)
+        results.append(pending.result())
+    chosen = []
+    for example in examples:
+        meta = _Meta(relative(example.path), example.line, example.name,
+                     frozenset(example.tags), example.rule_ids, example=example.number)
+        if filters.keeps(meta):
+            chosen.append((example, meta))
+    deselected = len(examples) - len(chosen)
+    total = len(results) + len(chosen)
+    if progress is not None:
+        for done, result in enumerate(results, 1):
+            progress(done, total, result)
+    done = len(results)
+    for example, meta in chosen:
+        pending = runner.play(example, meta)
+        done += 1
+        played = None
+        if pending.dropped:
+            deselected += 1
+        else:
+            played = pending.result()
+            results.append(played)
+        if progress is not None:
+            progress(done, total, played)
+    return RunResult(scenarios=tuple(results), features=directory, engine=runner.engine,
+                     seconds=time.perf_counter() - started, deselected=deselected)
 
 
 def _resolve_features(features: Path | str | Sequence[Path | str] | None
