@@ -70,7 +70,7 @@ from durak_spec.spec.gherkin import Example, GherkinError, Specification, read_s
 from durak_spec.spec.plugin import KNOWN_TAGS
 
 if TYPE_CHECKING:
-    from durak_spec.spec.steps import GameContext
+    from durak_spec.spec.context import GameContext
 
 __all__ = [
     "OUTCOMES",
@@ -540,7 +540,7 @@ class _Collector:
 
     def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Feature,
                                    scenario: Scenario) -> None:
-        from durak_spec.spec.steps import GameContext
+        from durak_spec.spec.context import GameContext
 
         pending = self.pending.get(request.node.nodeid)
         if pending is None:
