@@ -85,17 +85,18 @@ def test_an_engine_that_lists_nobody_misses_the_take_it_is_not_turn_order() -> N
 def test_impossible_reports_of_one_rule_are_one_cause_whatever_else_differs() -> None:
     # durakgame's duplicated card (DEAL-1) showed with and without a stock that differs
     # (depending on whether a drawing followed); both are the one impossibility.
-    from durak_spec.conformance.lockstep import Difference, _cause_key, _Found
+    from durak_spec.conformance.lockstep.differences import Difference, Found
+    from durak_spec.conformance.lockstep.results import cause_key
 
     audit = Difference("report", "7♠ is in P0's hand and in P1's hand", "a position some "
                        "game can reach", "DEAL-1")
     hands = Difference("hands[P0]", "6♠ 7♠", "6♠", "DRAW-1")
     stock = Difference("stock", "7", "6", "DRAW-1")
-    first = _Found("impossible report", (audit, hands, stock))
-    second = _Found("impossible report", (audit, hands))
-    assert _cause_key(first) == _cause_key(second)
-    other = _Found("impossible report", (replace(audit, rule="LIMIT-1"), hands))
-    assert _cause_key(other) != _cause_key(first)
+    first = Found("impossible report", (audit, hands, stock))
+    second = Found("impossible report", (audit, hands))
+    assert cause_key(first) == cause_key(second)
+    other = Found("impossible report", (replace(audit, rule="LIMIT-1"), hands))
+    assert cause_key(other) != cause_key(first)
 
 
 def _five_while_nothing_is_discarded(state: Any) -> tuple[int, str]:

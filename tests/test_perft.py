@@ -9,36 +9,51 @@ Runtime: about 4 s.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import position
 
 from durak_spec import Action, Cover, apply, legal_actions, new_game, profile
 from durak_spec.cli import main
-from durak_spec.conformance import perft as perft_module
 from durak_spec.conformance.perft import (
     PERFT_FORMAT,
     PerftError,
     PerftFileError,
     PerftPosition,
     check_positions,
+    dump_positions,
     format_check,
     load_positions,
     locate,
     perft,
     perft_engine,
     position_files,
-    stacked_deck,
 )
-from durak_spec.conformance.perft import _dump as dump_positions
+from durak_spec.conformance.perft.games import GAME_POSITIONS
 from durak_spec.protocol import Capabilities, ReferenceEngine, Rejected, Verdict
 from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "engine_reference.py"
+FIXTURES = Path(__file__).resolve().parent.parent / "tools" / "perft_fixtures.py"
+
+
+def _fixtures() -> Any:
+    """The generator of the data files, tools/perft_fixtures.py (not part of the package)."""
+    spec = importlib.util.spec_from_file_location("perft_fixtures", FIXTURES)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fixtures = _fixtures()
+stacked_deck = fixtures.stacked_deck
 
 
 @pytest.fixture(scope="module")
@@ -200,17 +215,17 @@ def test_stacked_decks_deal_the_given_hands() -> None:
 
 def test_the_stored_deals_are_the_definitions_of_the_generator(
         positions: list[PerftPosition]) -> None:
-    # ``durak-spec perft --generate`` would write the same deals and
+    # ``python tools/perft_fixtures.py`` would write the same deals and
     # rules (the counts are checked above); the definitions and the files do not drift apart.
     stored = {p.id: p for p in positions}
-    for _, ident, rules, hands, face_up, note in perft_module._DEFINITIONS:
+    for _, ident, rules, hands, face_up, note in fixtures.DEFINITIONS:
         assert stored[ident].rules == rules
         assert stored[ident].deck == stacked_deck(rules.players, hands, face_up)
         assert stored[ident].note == note and stored[ident].seed == 0
-    for ident, rules, _, note in perft_module._GAME_POSITIONS:
+    for ident, rules, _, note in GAME_POSITIONS:
         assert stored[ident].rules == rules and stored[ident].note == note
         assert stored[ident].moves, ident  # a position from within a game
-    assert len(perft_module._DEFINITIONS) + len(perft_module._GAME_POSITIONS) == len(stored)
+    assert len(fixtures.DEFINITIONS) + len(GAME_POSITIONS) == len(stored)
 
 
 class TwoPlayersOnly(ReferenceEngine):

@@ -11,7 +11,7 @@ Subcommands::
     durak-spec check --perft [--max-depth D]
     durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...
     durak-spec serve [module:Engine] [--schema]
-    durak-spec perft [--check | --list | --generate] [FILE ...] [--engine CMD]
+    durak-spec perft [--check | --list] [FILE ...] [--engine CMD]
     durak-spec tips [--games N] [--tips TIP-1,...] [--svg FILE]
 
 Adding a subcommand
@@ -65,7 +65,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "game = durak_spec.cli.game:add_parser",
     "play = durak_spec.play.terminal:add_parser",
     "check = durak_spec.conformance.checker:add_parser",
-    "perft = durak_spec.conformance.perft:add_parser",
+    "perft = durak_spec.cli.perft:add_parser",
     "serve = durak_spec.protocol.serve:add_parser",
     "tips = durak_spec.play.tipsim:add_parser",
     "book = durak_spec.cli.book:add_parser",

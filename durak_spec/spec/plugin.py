@@ -2,7 +2,7 @@
 
 Load it with ``pytest_plugins = ["durak_spec.spec.plugin"]`` in a ``conftest.py`` (or
 ``pytest -p durak_spec.spec.plugin``); it registers the step library
-(:mod:`durak_spec.spec.steps`) with it. It provides:
+(the modules of :mod:`durak_spec.spec.steps`) with it. It provides:
 
 * the ``engine`` fixture: the reference engine, unless another is injected, either with
   ``--durak-engine MODULE:FACTORY`` (a callable that returns an
@@ -10,7 +10,7 @@ Load it with ``pytest_plugins = ["durak_spec.spec.plugin"]`` in a ``conftest.py`
   ``pytest_durak_make_engine(config)``; a ``conftest.py`` may also override the fixture;
 * the ``engine_claims`` fixture (which rule sets the engine claims to play; a scenario
   whose rules are not claimed is skipped with the reason) and the ``game`` fixture, the
-  scenario's :class:`~durak_spec.spec.steps.GameContext`;
+  scenario's :class:`~durak_spec.spec.context.GameContext`;
 * a marker for every rule ID of the rule index and every known tag
   (:data:`KNOWN_TAGS`), so ``pytest -m BEAT-3`` runs exactly the examples of BEAT-3;
 * the checks that keep the feature files honest, as functions the test suite calls:
@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING
 
 import pytest
 from pytest_bdd.parser import Step
@@ -41,10 +40,9 @@ from pytest_bdd.steps import step_function_context_registry
 from durak_spec.core.ruleindex import SOURCES, load_rule_index
 from durak_spec.model.rules import PROFILES
 from durak_spec.protocol import Engine, ReferenceEngine
+from durak_spec.spec.context import Claims, GameContext
 from durak_spec.spec.gherkin import Scenario, Specification, feature_files, read_specification
-
-if TYPE_CHECKING:  # the step module is imported by pytest, as a plugin, not here
-    from durak_spec.spec.steps import Claims, GameContext
+from durak_spec.spec.steps import STEP_MODULES
 
 __all__ = [
     "KIND_TAGS",
@@ -68,10 +66,7 @@ __all__ = [
     "untagged_rule_ids",
 ]
 
-STEPS_MODULE = "durak_spec.spec.steps"
-"""The step library, registered with this plugin."""
-
-pytest_plugins = (STEPS_MODULE,)
+pytest_plugins = STEP_MODULES  # the step library: every module that defines steps
 
 KIND_TAGS: Mapping[str, str] = MappingProxyType({
     "variant": "a point where the sources differ: a switch of the rule set",
@@ -168,8 +163,6 @@ def engine_claims(engine: Engine) -> Claims:
 @pytest.fixture
 def game(engine: Engine, engine_claims: Claims) -> GameContext:
     """The scenario's game: described by Given steps, played by When, checked by Then."""
-    from durak_spec.spec.steps import GameContext
-
     return GameContext(engine, engine_claims)
 
 
@@ -189,9 +182,7 @@ _GAME = pytest.StashKey["GameContext"]()
 def pytest_bdd_before_step(request: pytest.FixtureRequest, step_func: Callable[..., object],
                            step: Step) -> None:
     """Tell the scenario's game which step runs, so failures can quote it."""
-    from durak_spec.spec.steps import GameContext
-
-    if getattr(step_func, "__module__", None) != STEPS_MODULE:
+    if getattr(step_func, "__module__", None) not in STEP_MODULES:
         return
     context = request.getfixturevalue("game")
     if isinstance(context, GameContext):
@@ -271,7 +262,7 @@ class StepDefinition:
 def step_definitions(*modules: ModuleType | str) -> list[StepDefinition]:
     """The step definitions made in these modules (default: the step library and pytest-bdd)."""
     names = {m if isinstance(m, str) else m.__name__ for m in modules} or {
-        STEPS_MODULE, "pytest_bdd.plugin"}
+        *STEP_MODULES, "pytest_bdd.plugin"}
     found = [StepDefinition(c.type, c.parser, c.step_func)
              for c in list(step_function_context_registry.values())
              if getattr(c.step_func, "__module__", None) in names]

@@ -65,19 +65,11 @@ from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, V
 from durak_spec.protocol.subprocess_engine import EngineFailure
 from durak_spec.spec.gherkin import Example, GherkinError, read_specification
 from durak_spec.spec.gherkin import Step as ExampleStep
-from durak_spec.spec.plugin import (
-    KNOWN_TAGS,
-    STEPS_MODULE,
-    StepDefinition,
-    claims_of,
-    step_definitions,
-)
-
-STEP_MODULES: tuple[str, ...] = (STEPS_MODULE,)
-"""The modules of the step library; importing one registers its step definitions."""
+from durak_spec.spec.plugin import KNOWN_TAGS, StepDefinition, claims_of, step_definitions
+from durak_spec.spec.steps import STEP_MODULES
 
 if TYPE_CHECKING:
-    from durak_spec.spec.steps import GameContext
+    from durak_spec.spec.context import GameContext
 
 __all__ = [
     "OUTCOMES",
@@ -503,7 +495,7 @@ class _Runner:
         self.engine = ""
 
     def play(self, example: Example, meta: _Meta) -> _Pending:
-        from durak_spec.spec.steps import GameContext
+        from durak_spec.spec.context import GameContext
 
         pending = _Pending(meta)
         started = time.perf_counter()

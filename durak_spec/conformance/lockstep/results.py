@@ -1,0 +1,193 @@
+"""What a run found: per configuration, per cause (rule and kind of difference), and in
+all."""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from durak_spec.conformance.lockstep.configurations import Configuration
+from durak_spec.conformance.lockstep.differences import Divergence, Found
+from durak_spec.conformance.lockstep.text import count_text, rule_title
+
+RESULT_FORMAT = "durak-spec/lockstep-report"
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """What the progress callback hears after each game."""
+
+    configuration: str
+    game: int
+    actions: int
+    divergence: Divergence | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigResult:
+    """The games of one configuration."""
+
+    configuration: Configuration
+    games: int
+    actions: int
+    probes: int
+    unfinished: int
+    """Games cut at ``max_actions`` before they ended."""
+    divergence: Divergence | None = None
+    """The configuration's first divergence."""
+    stopped: str = ""
+    """Why the configuration's games stopped early (an engine that could not restart)."""
+    found: int = 0
+    """How many divergences its games met (each game goes on after one where the engine
+    can load the reference's position, else the next game starts)."""
+    declined: int = 0
+    """How many of its games ended at a divergence because the engine declined to load
+    the reference's position (the next game started)."""
+
+    @property
+    def label(self) -> str:
+        return self.configuration.label
+
+    @property
+    def outcome(self) -> Literal["agreed", "diverged", "failed"]:
+        if self.divergence is None:
+            return "agreed"
+        return "failed" if self.divergence.kind == "engine failure" else "diverged"
+
+    def to_json(self) -> dict[str, object]:
+        return {"configuration": self.label, "profile": self.configuration.profile,
+                "aliases": list(self.configuration.aliases),
+                "covers": list(self.configuration.covers),
+                "rules": self.configuration.rules.to_dict(), "games": self.games,
+                "actions": self.actions, "probes": self.probes, "unfinished": self.unfinished,
+                "outcome": self.outcome, "stopped": self.stopped or None,
+                "divergences": self.found, "loads_declined": self.declined,
+                "divergence": None if self.divergence is None else self.divergence.to_json()}
+
+
+CauseKind = Literal["turn order", "action missing", "action extra", "different result",
+                    "engine failure", "engine error"]
+CAUSE_KINDS: tuple[CauseKind, ...] = ("turn order", "action missing", "action extra",
+                                      "different result", "engine failure", "engine error")
+"""How a cause shows: another seat may act (turn order, reported once, as the bout
+protocol's rule); an action the reference allows that the engine does not list or
+rejects; an action the engine lists or accepts that the reference forbids; another
+position after the same action (or a rejected action that changed something); an engine
+that broke the protocol, or raised or refused a request."""
+
+
+def cause_of(found: Found | Divergence) -> tuple[str | None, CauseKind]:
+    """The cause of a divergence: the rule really concerned and the kind of difference."""
+    kind = found.kind
+    if kind == "engine failure" or kind == "engine error":
+        return None, kind
+    first = found.differences[0] if found.differences else None
+    if first is not None and first.field == "who may act now":
+        return first.rule, "turn order"
+    if kind == "legal actions":
+        extra = first is not None and first.engine == "lists it"
+        return found.rule, "action extra" if extra else "action missing"
+    if kind == "verdict":
+        return found.rule, "action missing"
+    if kind == "probe" and first is not None and first.engine == "accepts it":
+        return found.rule, "action extra"
+    return found.rule, "different result"
+
+
+def cause_key(found: Found) -> tuple[Any, ...]:
+    """What makes two divergences one cause: the rule and kind, and for a different
+    result the report fields that differ (a wrong count of the discard pile is one cause,
+    after whatever action it shows). An impossible report is one cause per rule it breaks
+    (the audit's), whatever else its position shows."""
+    rule, kind = cause_of(found)
+    if found.kind == "impossible report":
+        return (found.kind, rule)
+    if kind == "different result":
+        fields = sorted({d.field.split("[")[0] for d in found.differences})
+        return (kind, *fields)
+    return (rule, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """Divergences that share a cause (rule and kind), counted, with one example (shrunk
+    and replayable: from the deal where it was its game's first divergence, else from a
+    position loaded into an engine that can load, or from the deal past the differences
+    of legal actions before it)."""
+
+    rule: str | None
+    kind: CauseKind
+    count: int
+    example: Divergence
+    configurations: tuple[str, ...]
+
+    @property
+    def heading(self) -> str:
+        rule = " ".join(filter(None, (self.rule, rule_title(self.rule)))) or "no rule"
+        where = f"{len(self.configurations)} configuration" \
+            f"{'s' if len(self.configurations) != 1 else ''}"
+        return f"{rule}: {self.kind}, {count_text(self.count, 'divergence')} in {where}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "kind": self.kind, "count": self.count,
+                "configurations": list(self.configurations),
+                "example": self.example.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class LockstepResult:
+    """Everything :func:`play_lockstep` found."""
+
+    engine: str
+    seed: int
+    games_per_configuration: int
+    results: tuple[ConfigResult, ...]
+    skipped: tuple[tuple[str, str], ...]
+    seconds: float
+    causes: tuple[Cause, ...] = ()
+    """The divergences grouped by cause, the most frequent first."""
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.results)
+
+    @property
+    def actions(self) -> int:
+        return sum(r.actions for r in self.results)
+
+    @property
+    def divergences(self) -> tuple[Divergence, ...]:
+        """One example per cause (see :attr:`causes`)."""
+        if self.causes:
+            return tuple(c.example for c in self.causes)
+        return tuple(r.divergence for r in self.results if r.divergence is not None)
+
+    @property
+    def ok(self) -> bool:
+        """No divergence, no engine failure, and no configuration stopped early."""
+        return not self.divergences and not any(r.stopped for r in self.results)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def summary(self) -> str:
+        """The closing line: ``N agreed, N diverged, N failed, N skipped`` (configurations)."""
+        counts = {"agreed": 0, "diverged": 0, "failed": 0}
+        for result in self.results:
+            counts[result.outcome] += 1
+        return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
+                f"{counts['failed']} failed, {len(self.skipped)} skipped "
+                f"(configurations; {count_text(self.games, 'game')}, "
+                f"{count_text(self.actions, 'action')}, "
+                f"{self.seconds:.1f} s)")
+
+    def to_json(self) -> dict[str, object]:
+        return {"format": RESULT_FORMAT, "version": 1, "engine": self.engine,
+                "seed": self.seed, "games_per_configuration": self.games_per_configuration,
+                "seconds": round(self.seconds, 3), "games": self.games,
+                "actions": self.actions, "ok": self.ok, "summary": self.summary(),
+                "causes": [c.to_json() for c in self.causes],
+                "configurations": [r.to_json() for r in self.results],
+                "skipped": [{"configuration": label, "reason": reason}
+                            for label, reason in self.skipped]}

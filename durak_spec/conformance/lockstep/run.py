@@ -1,0 +1,138 @@
+"""The whole run: every configuration, its seeded games, the divergences grouped by cause."""
+
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from durak_spec.conformance.lockstep.configurations import Configuration, configurations
+from durak_spec.conformance.lockstep.differences import Divergence
+from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE, play_game
+from durak_spec.conformance.lockstep.record import Record
+from durak_spec.conformance.lockstep.results import (
+    Cause,
+    ConfigResult,
+    GameProgress,
+    LockstepResult,
+    cause_key,
+    cause_of,
+)
+from durak_spec.conformance.lockstep.shrinking import first_divergence, later_divergence, recover
+from durak_spec.engine import deal
+from durak_spec.model.rules import RuleSet
+from durak_spec.protocol import Engine
+
+
+def _game_rng(seed: int, configuration: Configuration, game: int) -> random.Random:
+    # A string seed is hashed with SHA-512: the same on every run and every machine.
+    rules = json.dumps(configuration.rules.to_dict(), sort_keys=True)
+    return random.Random(f"durak-spec lockstep/{seed}/{rules}/{game}")
+
+
+def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = None, *,
+                  games: int, seed: int, max_actions: int = DEFAULT_MAX_ACTIONS,
+                  profiles: Iterable[str] | None = None, players: Iterable[int] | None = None,
+                  probe_rate: float = DEFAULT_PROBE_RATE, shrink_records: bool = True,
+                  max_divergences: int | None = None,
+                  progress: Callable[[int, int, GameProgress], None] | None = None,
+                  ) -> LockstepResult:
+    """Play ``games`` random games per configuration in lockstep with the reference.
+
+    The configurations are the profiles the engine claims at every player count it
+    supports (:func:`configurations`; ``rules``, ``profiles`` and ``players`` narrow them).
+    Every game is played whatever diverges: after a divergence the reference's position
+    is loaded into the engine where it declares ``load`` and the game goes on, else the
+    next game starts. Divergences are grouped by cause (:func:`cause_of`: the rule and
+    the kind of difference), each counted, with one example, shrunk (``shrink_records``;
+    one met after another in its game is replayed from the reference's position loaded
+    into the engine where it can load, else from the deal past the differences of legal
+    actions before it); ``max_divergences`` stops the whole run
+    after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
+    ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
+    called after every game with (games done, games planned, :class:`GameProgress`).
+
+    An engine failure during the handshake raises
+    :class:`~durak_spec.protocol.subprocess_engine.EngineFailure`.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a count (0, 1, ...), not {games!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a positive count, not {max_actions!r}")
+    if not 0.0 <= probe_rate <= 1.0:
+        raise ValueError(f"probe_rate must lie between 0 and 1, not {probe_rate!r}")
+    started = time.perf_counter()
+    capabilities = engine.capabilities()
+    chosen, skipped = configurations(capabilities, profiles=profiles, players=players,
+                                     rules=rules)
+    total = games * len(chosen)
+    done = 0
+    results: list[ConfigResult] = []
+    diverged = 0
+    alive = True
+    resync = capabilities.load
+    causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels
+    for configuration in chosen:
+        if not alive or (max_divergences is not None and diverged >= max_divergences):
+            why = "the engine could not be restarted" if not alive else \
+                f"the run stopped after {diverged} divergences"
+            results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
+            done += games
+            continue
+        played = actions = probes = unfinished = found_here = declined = 0
+        first: Divergence | None = None
+        for index in range(games):
+            rng = _game_rng(seed, configuration, index)
+            deck_seed = rng.randrange(2**31)
+            record = Record(configuration.rules, deal(configuration.rules, deck_seed),
+                            deck_seed, (), configuration.profile)
+            record, founds, cut, refused = play_game(
+                engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
+                resync=resync)
+            declined += bool(refused)
+            played += 1
+            actions += len(record.actions)
+            probes += len(record.steps) - len(record.actions)
+            unfinished += cut
+            latest: Divergence | None = None
+            for position, found in enumerate(founds):
+                key = cause_key(found)
+                known = causes.get(key)
+                if known is None or first is None:
+                    if position == 0:
+                        latest = first_divergence(engine, configuration, index, record, found,
+                                             shrink_records and known is None)
+                    else:
+                        latest = later_divergence(
+                            engine, configuration, index, record, found,
+                            founds[position - 1], shrink_records and known is None,
+                            capabilities.load)
+                    first = first or latest
+                if known is None:
+                    known = causes[key] = [0, latest, []]
+                known[0] += 1
+                if configuration.label not in known[2]:
+                    known[2].append(configuration.label)
+            found_here += len(founds)
+            diverged += len(founds)
+            if any(f.failure is not None for f in founds) and not getattr(engine, "running",
+                                                                          True):
+                alive = recover(engine)
+            done += 1
+            if progress is not None:
+                progress(done, total, GameProgress(configuration.label, index,
+                                                   len(record.actions), latest))
+            if not alive or (max_divergences is not None and diverged >= max_divergences):
+                done += games - index - 1
+                break
+        results.append(ConfigResult(configuration, played, actions, probes, unfinished,
+                                    first, found=found_here, declined=declined))
+    name = f"{capabilities.name} {capabilities.version}".strip()
+    grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
+                      for (count, example, labels) in causes.values()),
+                     key=lambda c: -c.count)
+    return LockstepResult(name, seed, games, tuple(results), tuple(skipped),
+                          time.perf_counter() - started, tuple(grouped))
