@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
+from durak_spec.conformance import engine_label
 from durak_spec.core.cards import Card
 from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count
 from durak_spec.core.jsonio import write_json
@@ -734,15 +735,6 @@ def _unnamed_text(result: RunResult) -> list[str]:
             "named no rule ID where the scenario names one (rejected by the right rule: "
             f"{sum(s.outcome == 'passed' for s in result.scenarios) - len(unnamed)} passed);",
             f"  e.g. {first.cite}: {first.unnamed[0]}", ""]
-
-
-def engine_label(name: str, version: str) -> str:
-    """An engine's name with its version marked as one (``engine_x, version 1``): a bare
-    number after a name reads as a count."""
-    name, version = name.strip(), version.strip()
-    if not version:
-        return name
-    return f"{name}, version {version}" if name else f"version {version}"
 
 
 def _features_label(directory: Path) -> str:

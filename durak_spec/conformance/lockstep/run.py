@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from durak_spec.conformance import engine_label
 from durak_spec.conformance.lockstep.configurations import Configuration, configurations
 from durak_spec.conformance.lockstep.differences import Divergence
 from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE, play_game
@@ -130,7 +131,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                 break
         results.append(ConfigResult(configuration, played, actions, probes, unfinished,
                                     first, found=found_here, declined=declined))
-    name = f"{capabilities.name} {capabilities.version}".strip()
+    name = engine_label(capabilities.name, capabilities.version)
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
                       for (count, example, labels) in causes.values()),
                      key=lambda c: -c.count)
