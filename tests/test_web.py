@@ -32,7 +32,7 @@ from durak_spec import (
 )
 from durak_spec.game import persist
 from durak_spec.game.history import Game
-from durak_spec.play.web import OPPONENTS, Board, Match
+from durak_spec.play.web import OPPONENTS, Board, Match, RequestError
 
 NAMES = ["Anna", "Boris", "Vera"]
 
@@ -247,6 +247,40 @@ def test_a_game_saved_midway_resumes_alike_in_the_browser_and_is_never_rewound()
     assert answer["result"] == "refused" and "computer" in answer["reason"]
     with pytest.raises(persist.SavedGameError):
         Match.load('{"format": "durak-spec/game", "version": 9}')
+
+
+def test_the_page_starts_a_game_with_no_seed_as_json_null() -> None:
+    """The Play page's New game without ?seed=: JavaScript's null reaches Python as JSON
+    null (Pyodide would hand a proxy, not None), and the deal is random."""
+    names = ["Anna (you)", "Boris"]
+    match = Match.from_page(json.dumps({"op": "new", "profile": "classic-throw-in",
+                                        "players": 2, "opponent": "heuristic", "seed": None,
+                                        "names": names}))
+    assert isinstance(match.seed, int) and match.names == tuple(names)
+    assert ask(match, op="board")["board"]["view"]["hand_sizes"] == [6, 6]
+    seeded = Match.from_page(json.dumps({"op": "new", "profile": "classic-throw-in",
+                                         "players": 2, "seed": 7}))
+    assert seeded.game == Match.new("classic-throw-in", 2, seed=7).game
+    text = ask(seeded, op="save")["text"]
+    loaded = Match.from_page(json.dumps({"op": "load", "text": text, "names": names}))
+    assert loaded.game == seeded.game and loaded.names == tuple(names)
+
+
+@pytest.mark.parametrize(("request_", "words"), [
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "seed": "7"}, "'seed'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "seed": -1}, "'seed'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": "2"}, "'players'"),
+    ({"op": "new", "profile": None, "players": 2}, "'profile'"),
+    ({"op": "new", "profile": "nope", "players": 2}, "unknown profile"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "names": [1]}, "'names'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "opponent": 3}, "opponent"),
+    ({"op": "load"}, "'text'"),
+    ({"op": "deal"}, "'new' or 'load'"),
+])
+def test_a_malformed_game_request_of_the_page_says_what_is_wrong(
+        request_: dict[str, object], words: str) -> None:
+    with pytest.raises(RequestError, match=re.escape(words)):
+        Match.from_page(json.dumps(request_))
 
 
 def test_a_game_against_the_computer_asks_the_engine_for_the_humans_moves() -> None:

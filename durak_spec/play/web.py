@@ -486,6 +486,47 @@ class Match(_Live):
         """A game saved in the ``durak-spec/game`` format (by the page or the terminal)."""
         return cls(persist.loads(text), seat=seat, opponent=opponent, names=names)
 
+    @classmethod
+    def from_page(cls, text: str) -> Match:
+        """A game the page asks for, as JSON text: ``{"op": "new", "profile": ...,
+        "players": 2, "opponent": ..., "seed": null, "names": [...]}`` or ``{"op": "load",
+        "text": <a saved game>, "opponent": ..., "names": [...]}``.
+
+        The page's only way in: JavaScript's ``null`` and ``undefined`` cross Pyodide as
+        proxies, not ``None``, so the page sends JSON and every value is checked here.
+        """
+        data = _parse_request(text)
+        opponent = data.get("opponent", "heuristic")
+        if not isinstance(opponent, str):
+            raise RequestError(f"'opponent' must be one of {', '.join(OPPONENTS)}, not "
+                               f"{opponent!r}")
+        names = data.get("names")
+        if names is not None and (not isinstance(names, list)
+                                  or not all(isinstance(n, str) for n in names)):
+            raise RequestError(f"'names' must be a list of names, not {names!r}")
+        seat = data.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RequestError(f"'seat' must be a whole number, not {seat!r}")
+        if data["op"] == "load":
+            saved = data.get("text")
+            if not isinstance(saved, str):
+                raise RequestError("a game to load comes as 'text', the saved game")
+            return cls.load(saved, opponent=opponent, seat=seat, names=names)
+        if data["op"] != "new":
+            raise RequestError(f"a game is asked for with the op 'new' or 'load', not "
+                               f"{data['op']!r}")
+        name = data.get("profile")
+        if not isinstance(name, str):
+            raise RequestError(f"'profile' must be one of {', '.join(PROFILES)}, not "
+                               f"{name!r}")
+        players = _int(data, "players")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or seed < 0):
+            raise RequestError(f"'seed' must be a whole number from 0, or null for a "
+                               f"random deal, not {seed!r}")
+        return cls.new(name, players, opponent=opponent, seat=seat, seed=seed, names=names)
+
     def request(self, text: str) -> str:
         """Answer one request of the page (JSON text in, JSON text out)."""
         return _answer(self.handle, text)
