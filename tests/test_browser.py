@@ -108,6 +108,8 @@ def tab(browser: Any, site: str, *, width: int = 1280, height: int = 900,
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     page.on("console", lambda message: errors.append(f"console {message.type}: {message.text}")
             if message.type in ("error", "assert") else None)
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 else None)
     page.on("request", lambda r: requests.append(r.url))
     try:
         yield page
