@@ -505,3 +505,14 @@ def test_each_rule_has_one_title_in_the_features_the_index_the_cli_and_refusals(
     with contextlib.redirect_stdout(out):
         main(["rules", "BEAT-5"])
     assert index["BEAT-5"].title in out.getvalue()
+
+
+def test_every_rule_is_stated_in_the_chapter_the_index_lists_it_under() -> None:
+    from durak_spec.spec.gherkin import read_specification
+
+    index = load_rule_index()
+    elsewhere = [f"{rule.where}: {rule_id} is in {feature.chapter_stem}, the index lists it "
+                 f"under {index[rule_id].chapter}"
+                 for feature, rule in read_specification(FEATURES).rules()
+                 for rule_id in rule.ids if index[rule_id].chapter != feature.chapter_stem]
+    assert not elsewhere, "\n".join(elsewhere)
