@@ -216,7 +216,10 @@ def test_the_python_of_an_example_reproduces_it(beating: tuple) -> None:  # type
         code = python_of(played)
         if code is None:
             continue
-        assert "state = state_from_json(" in code and "legal_actions(state)" in code
+        assert "state = GameState(" in code and "print(state.describe())" in code
+        position = code.partition("\n)\n")[0]  # the imports and the position, before the moves
+        assert len(position.splitlines()) <= 22, code  # a few lines, not a dump of JSON
+        assert max(len(line) for line in code.splitlines()) <= 90, code
         assert check_python(played, code) is None, played.example.number
         checked += 1
         # The check can fail: a different move reaches another position, or raises.

@@ -381,3 +381,34 @@ def test_live_boards_are_readable_at_both_widths_in_both_modes(
         play_on(page, until_human_moves=2)
         check_view(page, page.locator("#durak-game"),
                    SHOTS / f"live-game-{width_name}-{mode}.png", width_name)
+
+
+_ROWS = r"""
+() => [...document.querySelectorAll("table.rule-index tbody tr")].map((row) => {
+  const box = (sel) => { const r = row.querySelector(sel).getBoundingClientRect();
+                         return { left: r.left, right: r.right, width: r.width,
+                                  height: r.height }; };
+  return { id: row.id, title: box("td.ri-title"), examples: box("td.ex-links"),
+           sources: box("td.ri-sources") };
+})
+"""
+
+
+def test_the_rule_index_is_one_card_per_rule_on_a_phone(site: str, browser: Any) -> None:
+    """At 390 px every rule's title, sources and examples are on screen, nothing scrolls
+    sideways, and a title is not squeezed into a narrow column."""
+    with tab(browser, site, width=390, height=844, touch=True) as page:
+        page.goto(site + "rule-index.html")
+        width = page.evaluate("window.innerWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not page.locator("table.rule-index thead").first.is_visible()
+        rows = page.evaluate(_ROWS)
+        assert len(rows) >= 90
+        for row in rows:
+            for part in ("title", "examples", "sources"):
+                box = row[part]
+                assert box["height"] > 0 and box["left"] >= 0 and box["right"] <= width, \
+                    (row["id"], part, box)
+        # The title runs beside its ID and wraps in the card's width, not in a column.
+        first = page.locator("table.rule-index tbody tr").first.bounding_box()
+        assert first is not None and first["width"] >= width * 0.8

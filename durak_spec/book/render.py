@@ -421,11 +421,12 @@ def rule_index_html(site: Site) -> Markup:
             place = site.link(entry.id) or "#"
             rows.append(element(
                 "tr", element("td", element("a", entry.id, href=place,
-                                            class_=f"durak-badge rule-id kind-{entry.kind}")),
-                element("td", element("a", entry.title, href=place)),
-                element("td", KIND_WORDS[entry.kind]),
-                element("td", origin_html(entry)),
-                element("td", links, class_="ex-links"), id=entry.id))
+                                            class_=f"durak-badge rule-id kind-{entry.kind}"),
+                              class_="ri-id"),
+                element("td", element("a", entry.title, href=place), class_="ri-title"),
+                element("td", KIND_WORDS[entry.kind], class_="ri-kind", data_label="Kind"),
+                element("td", origin_html(entry), class_="ri-sources"),
+                element("td", links, class_="ex-links", data_label="Examples"), id=entry.id))
         out.append(element("h2", element("a", title, href=f"{PAGE_OF_CHAPTER[slug]}.html"),
                            id=f"chapter-{slug}", class_="index-chapter"))
         out.append(element("div", element(
