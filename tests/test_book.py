@@ -262,8 +262,14 @@ def test_an_example_is_an_article_with_its_number_picture_and_python(beating: tu
     assert position is not None
     state = state_from_json(json.loads(html.unescape(position.group(1))))
     assert state.players == 2
-    assert "✓ accepted" in page and "The Python of this example" in page
+    assert "✓ allowed" in page and "The Python of this example" in page
+    # The verdict is said once: no "Then it is accepted" after it, no line of a file.
+    assert "it is accepted" not in reader_text(f"<main>{page}</main>")
+    assert "Specification: " not in page and ", line " not in reader_text(f"<main>{page}</main>")
     assert 'href="_static/spec/features/03_beating.feature"' in page
+    refused = next(e for e in site.spec.examples() if e.number == "BEAT-3.2")
+    page = example_html(refused, run.played[refused.number], site)
+    assert page.count("BEAT-3</a>") == 1, page  # in the refusal, not again in a Then step
     assert not re.search(r"\bP[0-9]\b", reader_text(f"<main>{page}</main>"))
 
 

@@ -9,8 +9,8 @@ step, what the step expected and what the engine did.
 
 :func:`python_of` writes, for an example, the Python that reproduces it with the public
 API (the position built by keyword, the moves made, each refusal's rule checked), and
-:func:`check_python` runs that code and compares what it got with what the run recorded, so the code the
-book shows cannot drift from what the engine does.
+:func:`check_python` runs that code and compares what it got with what the run recorded,
+so the code the book shows cannot drift from what the engine does.
 """
 
 from __future__ import annotations
