@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import Card
 from durak_spec.core.ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
+from durak_spec.engine import legal_actions
 from durak_spec.game.markup import Markup, element, join
 from durak_spec.game.svg import position_svg
 from durak_spec.model.actions import Action
@@ -85,12 +86,16 @@ def figure_html(state: GameState, names: Sequence[str], caption: str, *,
 
     ``data-position`` is the saved-position JSON, ``data-players`` the players' names and
     ``data-moves`` (when ``moves`` are given) the example's moves from this position as a
-    JSON list of actions: what the page's "Try it" board starts from and replays."""
+    JSON list of actions: what the page's "Try it" board starts from and replays. A
+    position in which nobody can move (the game is over) has no ``data-position``, so the
+    page offers no "Try it" where nothing can be played."""
+    live = bool(legal_actions(state))
     svg = position_svg(state, names=list(names) if len(names) == state.players else None,
                        playable_for=playable_for, highlight=tuple(highlight), seat=seat,
                        show_all=show_all)
     return element("figure", svg, element("figcaption", inline(caption, None, names)),
-                   class_="durak-position", id=figure_id, data_position=position_json(state),
+                   class_="durak-position", id=figure_id,
+                   data_position=position_json(state) if live else None,
                    data_players=",".join(names) if names else None,
                    data_moves=json.dumps([m.to_json() for m in moves], ensure_ascii=False,
                                          separators=(",", ":")) if moves else None)
