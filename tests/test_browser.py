@@ -185,6 +185,25 @@ def test_a_visitor_starts_a_game_under_each_rule_set_and_finishes_one(
         assert made > 0 and game.get_attribute("data-state") == "over"
         turn = game.locator(".durak-live-turn").inner_text()
         assert "is the durak" in turn or "a draw" in turn
+        # The list of moves has room for three-digit numbers ("100."), not only for two.
+        room = page.evaluate(_NUMBER_ROOM)
+        assert room["indent"] >= room["needed"], room
+
+
+_NUMBER_ROOM = r"""
+() => {
+  const log = document.querySelector("#durak-game .durak-live-log");
+  const item = log.querySelector("li") || log;
+  const probe = document.createElement("span");
+  probe.textContent = "100. ";
+  probe.style.font = getComputedStyle(item).font;
+  probe.style.position = "absolute";
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  return { indent: parseFloat(getComputedStyle(log).paddingLeft), needed };
+}
+"""
 
 
 def test_an_example_is_tried_move_by_move(site: str, browser: Any, built_book: Path) -> None:

@@ -22,6 +22,7 @@ from helpers import position
 from durak_spec import (
     Cover,
     IllegalAction,
+    ThrowIn,
     apply,
     check,
     legal_actions,
@@ -87,9 +88,8 @@ def test_a_tap_plays_the_one_move_a_card_makes_and_the_position_follows_the_engi
 def test_an_illegal_tap_is_refused_with_the_rule_and_changes_nothing() -> None:
     board = covering_position()
     start = board.state
-    target = ask(board, op="tap", seat=1, card="10♠")
-    assert target == {"result": "target", "card": "10♠", "seat": 1, "targets": ["7♣", "8♣"]}
-    refused = ask(board, op="tap", seat=1, card="10♠", target="7♣")
+    # 10♠ covers neither attack card: refused at once, not a choice of two refusals
+    refused = ask(board, op="tap", seat=1, card="10♠")
     with pytest.raises(IllegalAction) as expected:
         check(start, Cover(1, parse_card("7♣"), parse_card("10♠")))
     assert refused["result"] == "refused"
@@ -103,6 +103,28 @@ def test_an_illegal_tap_is_refused_with_the_rule_and_changes_nothing() -> None:
     answer = ask(board, op="tap", seat=0, card="K♠")
     assert answer["result"] == "refused" and answer["rule"] == "ATTACK-3"
     assert board.state == start
+
+
+def test_the_examples_next_move_follows_the_reader_who_plays_it() -> None:
+    """"Show the example's move" goes on to the example's next move once the reader has
+    made this one by hand, and starts over after any other move."""
+    board = covering_position()
+    cover = Cover(1, parse_card("7♣"), parse_card("9♣"))
+    throw = ThrowIn(0, parse_card("8♦"))
+    board = Board(board.state, NAMES[:2], [cover, throw])
+    assert ask(board, op="board")["board"]["example"]["next"] == "Boris: cover 7♣ with 9♣"
+    played = ask(board, op="tap", seat=1, card="9♣", target="7♣")
+    assert played["result"] == "played"
+    assert played["board"]["example"] == {"moves": 2, "shown": 1,
+                                          "next": "Anna: throw 8♦"}
+    shown = ask(board, op="example")  # the example's second move, not its first again
+    assert shown["result"] == "played" and shown["board"]["history"] == [
+        "Boris: cover 7♣ with 9♣", "Anna: throw 8♦"]
+    assert shown["board"]["example"]["next"] is None
+    board.reset()
+    other = ask(board, op="tap", seat=1, card="9♣", target="8♣")  # not the example's move
+    assert other["board"]["example"]["shown"] == 0
+    assert ask(board, op="example")["board"]["history"] == ["Boris: cover 7♣ with 9♣"]
 
 
 def test_take_and_done_buttons_are_marked_by_the_engine() -> None:

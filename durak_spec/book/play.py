@@ -239,7 +239,9 @@ def _rules_code(rules: RuleSet) -> str:
             return f'profile("{name}").rules({rules.players})'
     default = RuleSet().to_dict()
     changed = {k: v for k, v in rules.to_dict().items() if v != default[k] or k == "players"}
-    return f"RuleSet.from_dict({json.dumps(changed, ensure_ascii=False)})"
+    axes = ", ".join(f'"{k}": {json.dumps(v) if isinstance(v, str) else repr(v)}'
+                     for k, v in changed.items())
+    return f"RuleSet.from_dict({{{axes}}})"
 
 
 def _state_code(state: GameState) -> list[str]:
