@@ -35,7 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 PAGES: tuple[str, ...] = ("intro", "a-game", "beating", "transfer", "variants-matrix",
-                          "tips-evidence", "implementers")
+                          "tips-evidence", "implementers", "rule-index", "play")
 WIDTHS: tuple[tuple[str, int, int], ...] = (("desktop", 1280, 900), ("phone", 390, 844))
 MODES: tuple[str, ...] = ("light", "dark")
 MIN_CONTRAST = 4.5

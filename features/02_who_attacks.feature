@@ -3,10 +3,170 @@ Feature: Who attacks and who defends
   sit side by side: the defender is the attacker's left-hand neighbour. Where the roles
   go next depends on how the bout ended: one seat on after a defence that held, two
   seats on after a take. Players who have gone out no longer count when the roles move.
-  (Who makes the very first attack of a game is told in "Cards and the deal".)
+  The very first attacker of a game is found in the hands just dealt: it is whoever
+  holds the lowest trump.
 
   The players sit clockwise in the order they are named: Anna first, then Boris, then
   Vera, Gleb, Dasha and Egor. With two players, Boris's left-hand neighbour is Anna again.
+  A stacked deck lists each player's six cards in the order they are dealt, the next
+  cards of the stock, and the card that is turned face up.
+
+  @ORDER-1 @source-A @source-B @source-D
+  Rule: The lowest trump in any hand leads the first bout
+    Only trumps in the players' hands count: a low trump in the stock, or a low card
+    of another suit, decides nothing. The first attacker attacks the next player.
+
+    Example: Vera's seven of spades is the lowest trump dealt
+      Given the players Anna, Boris and Vera
+      When the game is dealt from a stacked deck
+        """
+        Anna:  J♠ 6♣ 7♣ 8♣ 9♣ 10♣
+        Boris: 8♠ 6♦ 7♦ 8♦ 9♦ 10♦
+        Vera:  7♠ 6♥ 7♥ 8♥ 9♥ 10♥
+        stock: 6♠
+        face-up: 10♠
+        """
+      Then Vera attacks Anna
+      And only Vera may act
+
+    Example: The only trump dealt, a king, leads ahead of Anna's three sixes
+      Given the players Anna and Boris
+      When the game is dealt from a stacked deck
+        """
+        Anna:  6♣ 6♦ 6♥ 7♣ 7♦ 7♥
+        Boris: K♠ 8♣ 8♦ 8♥ 9♣ 9♦
+        face-up: 10♠
+        """
+      Then Boris attacks Anna
+
+    Example: Nobody but the holder of the lowest trump may open
+      Given the players Anna, Boris and Vera
+      When the game is dealt from a stacked deck
+        """
+        Anna:  J♠ 6♣ 7♣ 8♣ 9♣ 10♣
+        Boris: 8♠ 6♦ 7♦ 8♦ 9♦ 10♦
+        Vera:  7♠ 6♥ 7♥ 8♥ 9♥ 10♥
+        face-up: 10♠
+        """
+      And Anna opens with 6♣
+      Then it is rejected by ATTACK-1
+
+  @ORDER-2 @CLAR-11 @source-B @variant @clarification
+  Rule: When nobody holds a trump, chance picks the first attacker
+    Source B leaves the first attack to chance when the deal gives nobody a trump.
+    Sources A, C and D do not cover this case; the specification decides that chance
+    decides under their rules as well, so every profile plays it the same way. Chance is
+    the game's seed: the same deal with the same seed always gives the first attack to
+    the same player. A table that prefers a fixed rule can switch "no_trump_lead" to
+    "first-seat", and then the player in the first seat attacks first.
+
+    Scenario Outline: Under <profile>, chance picks the first attacker when nobody holds a trump
+      Given the rules of "<profile>"
+      When the game is dealt from a stacked deck
+        """
+        Anna:  6♣ 7♣ 8♣ 9♣ 10♣ J♣
+        Boris: 6♦ 7♦ 8♦ 9♦ 10♦ J♦
+        face-up: 6♥
+        """
+      Then chance picks the first attacker
+
+      Examples:
+        | profile          |
+        | source-a         |
+        | source-b         |
+        | source-c         |
+        | source-d         |
+        | classic-throw-in |
+
+    Example: With the first-seat switch, Anna attacks first when nobody holds a trump
+      Given the classic throw-in game
+      And the setting "no_trump_lead" is "first-seat"
+      When the game is dealt from a stacked deck
+        """
+        Anna:  6♣ 7♣ 8♣ 9♣ 10♣ J♣
+        Boris: 6♦ 7♦ 8♦ 9♦ 10♦ J♦
+        face-up: 6♥
+        """
+      Then Anna attacks first whatever the seed
+
+  @ORDER-7 @source-B @variant @clarification
+  Rule: Who leads a later game of a match is a setting; the lowest trump leads again by default
+    Under source B the result of an earlier game has no say in who attacks first: the
+    lowest trump leads every game, the durak of the last one included. The other
+    sources say nothing about later games, and published practice differs, so the
+    specification makes it the setting "later_game_lead": "lowest-trump" (B, and every
+    profile), "left-of-durak" (the player after the last durak attacks first, so the
+    durak is attacked last) and "right-of-durak" (the player before the last durak
+    attacks first, so the durak defends the first bout). After a game with no durak, a
+    draw, the lowest trump leads under every value. Seats keep their places from game to
+    game.
+
+    Example: The durak of the last game holds the lowest trump and leads the next one
+      Given the players Anna and Boris
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣
+      And Boris holds 9♣ 10♦ J♦
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
+      Then Boris is the durak
+      When the next game is dealt from a stacked deck
+        """
+        Anna:  6♣ 7♣ 8♣ 9♣ 10♣ J♣
+        Boris: 7♥ 6♦ 7♦ 8♦ 9♦ 10♦
+        face-up: A♥
+        """
+      Then Boris attacks Anna
+
+    Scenario Outline: With later_game_lead "<lead>", Vera was the durak, and <first> attacks <second> next
+      Vera holds the lowest trump of the new deal, the six of hearts.
+
+      Given the rules of "classic-throw-in" with 3 players
+      And the setting "later_game_lead" is "<lead>"
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣
+      And Boris holds 9♣ 6♦
+      And Vera holds 8♦ A♠ K♠
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
+      And Boris opens with 6♦
+      And Vera covers 6♦ with 8♦
+      Then Vera is the durak
+      When the next game is dealt from a stacked deck
+        """
+        Anna:  7♥ 6♣ 7♣ 8♣ 9♣ 10♣
+        Boris: 6♦ 7♦ 8♦ 9♦ 10♦ J♦
+        Vera:  6♥ 6♠ 7♠ 8♠ 9♠ 10♠
+        face-up: A♥
+        """
+      Then <first> attacks <second>
+
+      Examples:
+        | lead           | first | second |
+        | lowest-trump   | Vera  | Anna   |
+        | left-of-durak  | Anna  | Boris  |
+        | right-of-durak | Boris | Vera   |
+
+    Example: After a draw the lowest trump leads, whatever the setting
+      Given the classic throw-in game
+      And the setting "later_game_lead" is "left-of-durak"
+      And the players Anna and Boris
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 7♣
+      And Boris holds 9♣
+      When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
+      Then the game is a draw
+      When the next game is dealt from a stacked deck
+        """
+        Anna:  7♥ 6♣ 7♣ 8♣ 9♣ 10♣
+        Boris: 6♥ 6♦ 7♦ 8♦ 9♦ 10♦
+        face-up: A♥
+        """
+      Then Boris attacks Anna
 
   @ORDER-3 @source-A @source-C @source-D
   Rule: The defender is the player on the attacker's left

@@ -258,11 +258,12 @@ Feature: Attacking and throwing in
 
   @ATTACK-5 @source-A @source-B
   Rule: Attackers close the attack by saying done
-    An attacker who has nothing more to add, or does not want to add it, says so: "done",
-    or "beaten" when the defender has covered everything. When everything on the table
-    is covered and every attacker with something to add has said done, the bout is
-    beaten off: its cards are discarded and the defender attacks next. The defender never
-    says done; they cover, take or, in the transfer game, transfer.
+    An attacker with no card to add, or none worth giving up, says "done"; once every
+    attack card is covered, some tables say "beaten" instead. The bout is beaten off when
+    no attack card is left uncovered and each attacker who could still add a card has
+    said done: the table goes onto the discard pile, and the player who defended leads
+    the next bout. The defender never says done; they cover, take or, in the transfer
+    game, transfer.
 
     Example: Anna says done after Boris beats the seven of clubs
       Given hearts are trump

@@ -1,10 +1,11 @@
 Feature: The end of the game
-  The game is over when at most one player still has cards. That player, if there is
-  one, is the durak and has lost; the others are ranked by when they went out. An empty
-  hand counts only once the stock is empty: before that, it is refilled at the end of
-  the bout. After that, a player whose hand is empty at a bout's end takes no further
-  part and can no longer become the durak. Source D plays for a winner instead: under
-  its goal the game ends as soon as the first player goes out (END-5, below).
+  Play stops once no more than one player has cards left. A player still holding cards
+  at that point is the durak, the one who loses; everyone else is placed by the moment
+  they emptied their hand. An empty hand counts only once the stock is empty: before
+  that, it is refilled at the end of the bout. After that, a player whose hand is empty
+  at a bout's end takes no further part and can no longer become the durak. Source D
+  plays for a winner instead: under its goal the game ends as soon as the first player
+  goes out (END-5, below).
 
   Who has gone out, and whether the game is over, is settled when a bout ends: after the
   table has been discarded or taken and everyone has drawn. The result lists the players

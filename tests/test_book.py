@@ -216,7 +216,10 @@ def test_the_python_of_an_example_reproduces_it(beating: tuple) -> None:  # type
         code = python_of(played)
         if code is None:
             continue
-        assert "state = state_from_json(" in code and "legal_actions(state)" in code
+        assert "state = GameState(" in code and "print(state.describe())" in code
+        position = code.partition("\n)\n")[0]  # the imports and the position, before the moves
+        assert len(position.splitlines()) <= 22, code  # a few lines, not a dump of JSON
+        assert max(len(line) for line in code.splitlines()) <= 90, code
         assert check_python(played, code) is None, played.example.number
         checked += 1
         # The check can fail: a different move reaches another position, or raises.
@@ -259,8 +262,14 @@ def test_an_example_is_an_article_with_its_number_picture_and_python(beating: tu
     assert position is not None
     state = state_from_json(json.loads(html.unescape(position.group(1))))
     assert state.players == 2
-    assert "✓ accepted" in page and "The Python of this example" in page
+    assert "✓ allowed" in page and "The Python of this example" in page
+    # The verdict is said once: no "Then it is accepted" after it, no line of a file.
+    assert "it is accepted" not in reader_text(f"<main>{page}</main>")
+    assert "Specification: " not in page and ", line " not in reader_text(f"<main>{page}</main>")
     assert 'href="_static/spec/features/03_beating.feature"' in page
+    refused = next(e for e in site.spec.examples() if e.number == "BEAT-3.2")
+    page = example_html(refused, run.played[refused.number], site)
+    assert page.count("BEAT-3</a>") == 1, page  # in the refusal, not again in a Then step
     assert not re.search(r"\bP[0-9]\b", reader_text(f"<main>{page}</main>"))
 
 
@@ -337,7 +346,9 @@ def test_how_to_play_pictures_are_real_positions() -> None:
 
     for name in pages.PICTURES:
         figure = pages.picture(name)
-        assert f'id="howto-{name}"' in figure and "data-position=" in figure
+        assert f'id="howto-{name}"' in figure
+        # "Try it" (data-position) wherever a move can be made; the game-over picture has none
+        assert ("data-position=" in figure) is (name != "end"), name
         assert not re.search(r"\bP[0-9]\b", reader_text(f"<main>{figure}</main>"))
     with pytest.raises(BookError, match="no picture 'nope'"):
         pages.picture("nope")

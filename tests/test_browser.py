@@ -3,6 +3,8 @@
 Headless Chromium (Debian's package, driven by Playwright, never Playwright's own download)
 opens the built book (``built_book``, with the packed engine) over a local HTTP server and:
 
+* plays as a visitor does, with no URL parameters: "New game" under each rule set of the
+  menu, a move in each, and one game to its end;
 * tries an example: "Try it", a legal move changes the position, an illegal one is refused
   with the rule's ID linked to its section, "reset", the example's own move, the keyboard;
 * plays a transfer from an example of the transfer chapter, by touch at phone width;
@@ -12,7 +14,8 @@ opens the built book (``built_book``, with the packed engine) over a local HTTP 
 * takes screenshots of live boards at desktop and phone width in light and dark mode
   (``book/_build/screenshots/live-*.png``) and checks their contrast and width.
 
-No request may leave the local server. Skipped, saying why, without Chromium, Playwright,
+No request may leave the local server, and any console error or uncaught exception fails
+the test that saw it. Skipped, saying why, without Chromium, Playwright,
 Node or npm; in CI (``CI=true``) a missing engine is a failure.
 """
 
@@ -93,7 +96,8 @@ REQUESTS: dict[int, list[str]] = {}
 @contextmanager
 def tab(browser: Any, site: str, *, width: int = 1280, height: int = 900,
         mode: str = "light", touch: bool = False) -> Iterator[Any]:
-    """A page in a fresh context that records errors and refuses to leave the site."""
+    """A page in a fresh context (a fresh profile: nothing stored) that fails the test on
+    any console error or uncaught exception and refuses to leave the site."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme=mode, accept_downloads=True, has_touch=touch,
                                   is_mobile=touch)
@@ -101,7 +105,11 @@ def tab(browser: Any, site: str, *, width: int = 1280, height: int = 900,
     page.set_default_timeout(LOAD_MS)  # a busy two-core machine: no wait of 30 s suffices
     errors: list[str] = []
     requests = REQUESTS.setdefault(id(page), [])
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda message: errors.append(f"console {message.type}: {message.text}")
+            if message.type in ("error", "assert") else None)
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 else None)
     page.on("request", lambda r: requests.append(r.url))
     try:
         yield page
@@ -141,6 +149,61 @@ def label(figure: Any) -> str:
 def anchor_exists(site_dir: Path, href: str, base: str) -> bool:
     page, _, fragment = href[len(base):].partition("#")
     return f'id="{fragment}"' in (site_dir / page).read_text(encoding="utf-8")
+
+
+def new_game(page: Any) -> None:
+    """Press New game and wait until the new game's board is drawn."""
+    before = page.locator("#durak-game").get_attribute("data-game") or "0"
+    page.click("#durak-new")
+    page.wait_for_function("(before) => document.querySelector('#durak-game-status.error') || "
+                           "((document.getElementById('durak-game').dataset.game || '0') !== "
+                           "before && document.querySelector('#durak-game svg'))", arg=before)
+    status = page.locator("#durak-game-status")
+    assert "error" not in (status.get_attribute("class") or ""), status.inner_text()
+
+
+def test_a_visitor_starts_a_game_under_each_rule_set_and_finishes_one(
+        site: str, browser: Any) -> None:
+    """The Play page as a visitor opens it: no ?seed=, no ?pace=, nothing stored."""
+    with tab(browser, site) as page:
+        page.goto(site + "play.html")
+        game = page.locator("#durak-game")
+        page.select_option("#durak-pace", "300")  # "quick": the fastest pace offered
+        profiles = page.locator("#durak-profile option").evaluate_all(
+            "options => options.map(o => o.value)")
+        assert len(profiles) >= 3
+        for name in profiles:
+            page.select_option("#durak-profile", name)
+            page.select_option("#durak-players", "2")
+            new_game(page)
+            assert "Traceback" not in page.locator("body").inner_text()
+            assert play_on(page, until_human_moves=1) == 1, name
+            assert int(str(game.get_attribute("data-actions"))) >= 1
+        page.select_option("#durak-profile", profiles[0])
+        new_game(page)
+        made = play_on(page)
+        assert made > 0 and game.get_attribute("data-state") == "over"
+        turn = game.locator(".durak-live-turn").inner_text()
+        assert "is the durak" in turn or "a draw" in turn
+        # The list of moves has room for three-digit numbers ("100."), not only for two.
+        room = page.evaluate(_NUMBER_ROOM)
+        assert room["indent"] >= room["needed"], room
+
+
+_NUMBER_ROOM = r"""
+() => {
+  const log = document.querySelector("#durak-game .durak-live-log");
+  const item = log.querySelector("li") || log;
+  const probe = document.createElement("span");
+  probe.textContent = "100. ";
+  probe.style.font = getComputedStyle(item).font;
+  probe.style.position = "absolute";
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  return { indent: parseFloat(getComputedStyle(log).paddingLeft), needed };
+}
+"""
 
 
 def test_an_example_is_tried_move_by_move(site: str, browser: Any, built_book: Path) -> None:
@@ -337,3 +400,34 @@ def test_live_boards_are_readable_at_both_widths_in_both_modes(
         play_on(page, until_human_moves=2)
         check_view(page, page.locator("#durak-game"),
                    SHOTS / f"live-game-{width_name}-{mode}.png", width_name)
+
+
+_ROWS = r"""
+() => [...document.querySelectorAll("table.rule-index tbody tr")].map((row) => {
+  const box = (sel) => { const r = row.querySelector(sel).getBoundingClientRect();
+                         return { left: r.left, right: r.right, width: r.width,
+                                  height: r.height }; };
+  return { id: row.id, title: box("td.ri-title"), examples: box("td.ex-links"),
+           sources: box("td.ri-sources") };
+})
+"""
+
+
+def test_the_rule_index_is_one_card_per_rule_on_a_phone(site: str, browser: Any) -> None:
+    """At 390 px every rule's title, sources and examples are on screen, nothing scrolls
+    sideways, and a title is not squeezed into a narrow column."""
+    with tab(browser, site, width=390, height=844, touch=True) as page:
+        page.goto(site + "rule-index.html")
+        width = page.evaluate("window.innerWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not page.locator("table.rule-index thead").first.is_visible()
+        rows = page.evaluate(_ROWS)
+        assert len(rows) >= 90
+        for row in rows:
+            for part in ("title", "examples", "sources"):
+                box = row[part]
+                assert box["height"] > 0 and box["left"] >= 0 and box["right"] <= width, \
+                    (row["id"], part, box)
+        # The title runs beside its ID and wraps in the card's width, not in a column.
+        first = page.locator("table.rule-index tbody tr").first.bounding_box()
+        assert first is not None and first["width"] >= width * 0.8

@@ -142,7 +142,7 @@ def test_the_wrong_engine_is_caught_with_the_rule_it_breaks() -> None:
         assert difference.engine == "lists it" and "too few" in difference.reference
         assert difference.rule == "TRANSFER-3"
     text = divergence.describe()
-    assert "TRANSFER-3 The new defender must hold enough cards" in text
+    assert "TRANSFER-3 The receiver needs a card for every attack card" in text
     assert divergence.record.actions[-1] and "record: {" in text
 
 
@@ -412,7 +412,7 @@ def test_the_command_line_reports_and_exits_non_zero_on_a_divergence(
     text = capsys.readouterr().out
     assert status == 1
     assert "1 distinct cause (rule and kind of difference)" in text
-    assert "1. TRANSFER-3 The new defender must hold enough cards: action extra, " in text
+    assert "1. TRANSFER-3 The receiver needs a card for every attack card: action extra, " in text
     assert text.rstrip().splitlines()[-1].startswith("0 agreed, 1 diverged, 0 failed")
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["ok"] is False

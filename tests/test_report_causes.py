@@ -30,8 +30,8 @@ def test_the_causes_lead_with_the_rule_text_and_where_to_read_it(tmp_path: Path)
     detail = lines.index(next(line for line in lines if line.startswith("TAKE-3  ")))
     assert head < detail
     assert lines[head].startswith("Causes: 1 distinct, explaining 4 failed")
-    assert lines[head + 1] == ("  1. DEAL-1 A 36-card deck, six to ace: the engine reports a "
-                               "position no game can reach (4 scenarios)")
+    assert lines[head + 1] == (f"  1. DEAL-1 {load_rule_index()['DEAL-1'].title}: the engine "
+                               "reports a position no game can reach (4 scenarios)")
     assert lines[head + 2] == f"     rule: {load_rule_index()['DEAL-1'].summary}"
     assert lines[head + 3] == "     read: durak-spec rules DEAL-1"
     assert lines[head + 4].startswith("     e.g.  TAKE-3.1 (06_taking.feature:112): ")

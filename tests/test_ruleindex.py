@@ -336,7 +336,7 @@ def test_mapping_behaviour() -> None:
     entry = index["BEAT-2"]
     assert isinstance(entry, RuleEntry)
     assert entry.tag == "@BEAT-2"
-    assert entry.title == "Any trump beats any non-trump"
+    assert entry.title == "Any trump beats any card that is not a trump"
     assert entry.chapter_title == CHAPTERS["beating"]
     assert rule("BEAT-2") is entry
     assert index.get("NOPE-1") is None
@@ -481,3 +481,38 @@ def test_invalid_json_is_rejected(tmp_path: Path) -> None:
         parse_rule_index('{"format": "durak-spec/rule-index", "version": 1, "rules": {}}')
     with pytest.raises(RuleIndexError, match=r"entry 1: expected a JSON object, got str"):
         parse_rule_index('{"format": "durak-spec/rule-index", "version": 1, "rules": ["x"]}')
+
+
+def test_each_rule_has_one_title_in_the_features_the_index_the_cli_and_refusals() -> None:
+    """A rule is named once: the ``Rule:`` line of its feature file (the section heading of
+    the book) is its title in the rule index, which refusals, ``durak-spec rules`` and the
+    checker's reports print."""
+    from durak_spec.cli import main
+    from durak_spec.core.errors import IllegalAction
+    from durak_spec.play.web import _rule_answer
+
+    index = load_rule_index()
+    differ = [f"{where}: {rule_id} is {index[rule_id].title!r} in the index, {title!r} there"
+              for where, ids, title, _ in feature_rules() for rule_id in ids
+              if index[rule_id].title != title]
+    assert not differ, "\n".join(differ)
+    assert _rule_answer(IllegalAction("BEAT-5", "no"), ("Anna",))["rule_title"] \
+        == index["BEAT-5"].title
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["rules", "BEAT-5"])
+    assert index["BEAT-5"].title in out.getvalue()
+
+
+def test_every_rule_is_stated_in_the_chapter_the_index_lists_it_under() -> None:
+    from durak_spec.spec.gherkin import read_specification
+
+    index = load_rule_index()
+    elsewhere = [f"{rule.where}: {rule_id} is in {feature.chapter_stem}, the index lists it "
+                 f"under {index[rule_id].chapter}"
+                 for feature, rule in read_specification(FEATURES).rules()
+                 for rule_id in rule.ids if index[rule_id].chapter != feature.chapter_stem]
+    assert not elsewhere, "\n".join(elsewhere)

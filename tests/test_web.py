@@ -22,6 +22,7 @@ from helpers import position
 from durak_spec import (
     Cover,
     IllegalAction,
+    ThrowIn,
     apply,
     check,
     legal_actions,
@@ -32,7 +33,7 @@ from durak_spec import (
 )
 from durak_spec.game import persist
 from durak_spec.game.history import Game
-from durak_spec.play.web import OPPONENTS, Board, Match
+from durak_spec.play.web import OPPONENTS, Board, Match, RequestError
 
 NAMES = ["Anna", "Boris", "Vera"]
 
@@ -87,9 +88,8 @@ def test_a_tap_plays_the_one_move_a_card_makes_and_the_position_follows_the_engi
 def test_an_illegal_tap_is_refused_with_the_rule_and_changes_nothing() -> None:
     board = covering_position()
     start = board.state
-    target = ask(board, op="tap", seat=1, card="10♠")
-    assert target == {"result": "target", "card": "10♠", "seat": 1, "targets": ["7♣", "8♣"]}
-    refused = ask(board, op="tap", seat=1, card="10♠", target="7♣")
+    # 10♠ covers neither attack card: refused at once, not a choice of two refusals
+    refused = ask(board, op="tap", seat=1, card="10♠")
     with pytest.raises(IllegalAction) as expected:
         check(start, Cover(1, parse_card("7♣"), parse_card("10♠")))
     assert refused["result"] == "refused"
@@ -103,6 +103,28 @@ def test_an_illegal_tap_is_refused_with_the_rule_and_changes_nothing() -> None:
     answer = ask(board, op="tap", seat=0, card="K♠")
     assert answer["result"] == "refused" and answer["rule"] == "ATTACK-3"
     assert board.state == start
+
+
+def test_the_examples_next_move_follows_the_reader_who_plays_it() -> None:
+    """"Show the example's move" goes on to the example's next move once the reader has
+    made this one by hand, and starts over after any other move."""
+    board = covering_position()
+    cover = Cover(1, parse_card("7♣"), parse_card("9♣"))
+    throw = ThrowIn(0, parse_card("8♦"))
+    board = Board(board.state, NAMES[:2], [cover, throw])
+    assert ask(board, op="board")["board"]["example"]["next"] == "Boris: cover 7♣ with 9♣"
+    played = ask(board, op="tap", seat=1, card="9♣", target="7♣")
+    assert played["result"] == "played"
+    assert played["board"]["example"] == {"moves": 2, "shown": 1,
+                                          "next": "Anna: throw 8♦"}
+    shown = ask(board, op="example")  # the example's second move, not its first again
+    assert shown["result"] == "played" and shown["board"]["history"] == [
+        "Boris: cover 7♣ with 9♣", "Anna: throw 8♦"]
+    assert shown["board"]["example"]["next"] is None
+    board.reset()
+    other = ask(board, op="tap", seat=1, card="9♣", target="8♣")  # not the example's move
+    assert other["board"]["example"]["shown"] == 0
+    assert ask(board, op="example")["board"]["history"] == ["Boris: cover 7♣ with 9♣"]
 
 
 def test_take_and_done_buttons_are_marked_by_the_engine() -> None:
@@ -247,6 +269,40 @@ def test_a_game_saved_midway_resumes_alike_in_the_browser_and_is_never_rewound()
     assert answer["result"] == "refused" and "computer" in answer["reason"]
     with pytest.raises(persist.SavedGameError):
         Match.load('{"format": "durak-spec/game", "version": 9}')
+
+
+def test_the_page_starts_a_game_with_no_seed_as_json_null() -> None:
+    """The Play page's New game without ?seed=: JavaScript's null reaches Python as JSON
+    null (Pyodide would hand a proxy, not None), and the deal is random."""
+    names = ["Anna (you)", "Boris"]
+    match = Match.from_page(json.dumps({"op": "new", "profile": "classic-throw-in",
+                                        "players": 2, "opponent": "heuristic", "seed": None,
+                                        "names": names}))
+    assert isinstance(match.seed, int) and match.names == tuple(names)
+    assert ask(match, op="board")["board"]["view"]["hand_sizes"] == [6, 6]
+    seeded = Match.from_page(json.dumps({"op": "new", "profile": "classic-throw-in",
+                                         "players": 2, "seed": 7}))
+    assert seeded.game == Match.new("classic-throw-in", 2, seed=7).game
+    text = ask(seeded, op="save")["text"]
+    loaded = Match.from_page(json.dumps({"op": "load", "text": text, "names": names}))
+    assert loaded.game == seeded.game and loaded.names == tuple(names)
+
+
+@pytest.mark.parametrize(("request_", "words"), [
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "seed": "7"}, "'seed'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "seed": -1}, "'seed'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": "2"}, "'players'"),
+    ({"op": "new", "profile": None, "players": 2}, "'profile'"),
+    ({"op": "new", "profile": "nope", "players": 2}, "unknown profile"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "names": [1]}, "'names'"),
+    ({"op": "new", "profile": "classic-throw-in", "players": 2, "opponent": 3}, "opponent"),
+    ({"op": "load"}, "'text'"),
+    ({"op": "deal"}, "'new' or 'load'"),
+])
+def test_a_malformed_game_request_of_the_page_says_what_is_wrong(
+        request_: dict[str, object], words: str) -> None:
+    with pytest.raises(RequestError, match=re.escape(words)):
+        Match.from_page(json.dumps(request_))
 
 
 def test_a_game_against_the_computer_asks_the_engine_for_the_humans_moves() -> None:

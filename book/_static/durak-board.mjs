@@ -115,8 +115,6 @@ export class LiveBoard {
       this.refused(answer);
     } else if (answer.result === "choose") {
       this.choose(answer);
-    } else if (answer.result === "target") {
-      this.target(answer);
     }
   }
 
@@ -158,25 +156,6 @@ export class LiveBoard {
              (covers.length ? "tap the attack card it should cover, or choose below."
                             : "choose one below."));
     this.markTargets(covers);
-    items[0].focus();
-  }
-
-  target(answer) {
-    this.selected = { seat: answer.seat, card: answer.card };
-    this.markSelected();
-    const items = answer.targets.map((attack) => {
-      const button = make("button", { type: "button", class: "durak-choice",
-                                      text: `cover ${attack} with ${answer.card}` });
-      activate(button, () => this.send({ op: "tap", seat: answer.seat, card: answer.card,
-                                         target: attack }));
-      return button;
-    });
-    const cancel = make("button", { type: "button", class: "durak-choice cancel",
-                                    text: "Cancel" });
-    activate(cancel, () => this.cancel());
-    this.choices.replaceChildren(...items, cancel);
-    this.say("info", `Which attack card should ${answer.card} cover? Tap it, or choose below.`);
-    this.markTargets(answer.targets);
     items[0].focus();
   }
 

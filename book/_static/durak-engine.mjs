@@ -73,3 +73,14 @@ export function ruleLink(engine, ident) {
   const place = engine.links[ident];
   return place ? new URL(place, engine.root).href : null;
 }
+
+// What a reader is told when the engine fails: one short line, never a Python traceback.
+// The whole error goes to the console for whoever debugs the page.
+export function shortError(error) {
+  console.error(error);
+  const text = String(error?.message ?? error ?? "unknown error").trim();
+  if (!error?.type && !text.includes("Traceback")) return text.split("\n")[0];
+  const last = text.split("\n").map((line) => line.trim()).filter(Boolean).pop() || text;
+  // "durak_spec.play.web.RequestError: the message" -> "the message"
+  return last.replace(/^[\w.]+(Error|Exception|Warning)?: /, "");
+}

@@ -7,7 +7,7 @@
 //
 // For tests: ?pace=MS sets the computer's pace in milliseconds (0 plays at once).
 
-import { loadEngine } from "./durak-engine.mjs";
+import { loadEngine, shortError } from "./durak-engine.mjs";
 import { LiveBoard } from "./durak-board.mjs";
 
 const STORE = "durak-spec/game";
@@ -48,7 +48,7 @@ function remember(answer) {
     localStorage.setItem(STORE, JSON.stringify({ text: saved.text, opponent: saved.opponent,
                                                  seat: saved.seat, over: answer?.board?.over }));
   } catch (error) {
-    tell(`The game could not be saved in the browser: ${error.message}`, true);
+    tell(`The game could not be saved in the browser: ${shortError(error)}`, true);
   }
 }
 
@@ -114,24 +114,28 @@ async function newGame() {
   try {
     await ready();
     const players = Number($("durak-players").value);
+    // ?seed=N deals a chosen deck (for tests); without it the engine deals at random.
     const seed = params.has("seed") ? Number(params.get("seed")) : null;
-    const session = engine.web.Match.new.callKwargs($("durak-profile").value, players, {
-      opponent: $("durak-opponent").value, seed, names: NAMES.slice(0, players),
-    });
+    // JSON across the boundary: a JavaScript null would reach Python as a proxy, not None.
+    const session = engine.web.Match.from_page(JSON.stringify({
+      op: "new", profile: $("durak-profile").value, players, seed,
+      opponent: $("durak-opponent").value, names: NAMES.slice(0, players),
+    }));
     const rules = $("durak-profile").selectedOptions[0].textContent;
     begin(session, `New game: ${rules}, ${players} players. You are Anna, at the bottom.`);
   } catch (error) {
-    tell(`The game could not start: ${error.message}`, true);
+    tell(`The game could not start: ${shortError(error)}. Press New game to try again.`,
+         true);
   }
 }
 
 function loadText(text, how, opponent = null) {
   const data = JSON.parse(text);
   const players = data?.rules?.players;
-  const session = engine.web.Match.load.callKwargs(text, {
-    opponent: opponent || $("durak-opponent").value, seat: 0,
+  const session = engine.web.Match.from_page(JSON.stringify({
+    op: "load", text, opponent: opponent || $("durak-opponent").value, seat: 0,
     names: NAMES.slice(0, typeof players === "number" ? players : 2),
-  });
+  }));
   begin(session, how);
 }
 
@@ -142,7 +146,8 @@ async function resume() {
     await ready();
     loadText(saved.text, "The saved game goes on.", saved.opponent);
   } catch (error) {
-    tell(`The saved game could not be resumed: ${error.message}`, true);
+    tell(`The saved game could not be resumed: ${shortError(error)}. Press "Resume the ` +
+         "saved game\" to try again, or New game.", true);
   }
 }
 
@@ -154,7 +159,7 @@ async function loadFile(event) {
     await ready();
     loadText(text, `Loaded ${file.name}: the game goes on.`);
   } catch (error) {
-    tell(`${file.name} is not a saved game that can be resumed: ${error.message}`, true);
+    tell(`${file.name} is not a saved game that can be resumed: ${shortError(error)}`, true);
   } finally {
     event.target.value = "";
   }

@@ -19,17 +19,23 @@ function exampleOf(figure) {
 
 async function tryIt(figure, button) {
   button.disabled = true;
+  figure.querySelector(":scope > .durak-try-status")?.remove();  // a failed try before
   const status = make("p", { class: "durak-try-status", role: "status", "aria-live": "polite" });
   button.after(status);
-  let engine, LiveBoard;
+  let engine, LiveBoard, loader = null;
+  // One short line for the reader (the details go to the console).
+  const shortError = (error) => loader ? loader.shortError(error)
+    : (console.error(error), String(error?.message ?? error).split("\n")[0]);
   try {
     status.textContent = "Loading…";
-    const [loader, boards] = await Promise.all([import("./durak-engine.mjs"),
+    let boards;
+    [loader, boards] = await Promise.all([import("./durak-engine.mjs"),
                                                 import("./durak-board.mjs")]);
     LiveBoard = boards.LiveBoard;
     engine = await loader.loadEngine((text) => { status.textContent = text; });
   } catch (error) {
-    status.textContent = `The engine could not start: ${error.message}`;
+    status.textContent = `The engine could not start: ${shortError(error)}. ` +
+      "Press Try it to try again.";
     status.classList.add("error");
     button.disabled = false;
     return;
@@ -39,7 +45,7 @@ async function tryIt(figure, button) {
     session = engine.web.Board.from_page(figure.dataset.position, figure.dataset.players || "",
                                          figure.dataset.moves || "");
   } catch (error) {
-    status.textContent = `This position cannot be loaded: ${error.message}`;
+    status.textContent = `This position cannot be loaded: ${shortError(error)}`;
     status.classList.add("error");
     return;
   }

@@ -187,13 +187,16 @@ def chapter_nodes(slug: str, site: Site, run: Run, when: str = "") -> list[nodes
             ident = site.section_id(rule)
             shown.update(rule.ids)
             label = " ".join(rule.ids)
+            # The rule's one title, from the rule index (a test holds the Rule: line of
+            # the feature file to it), as refusals and `durak-spec rules` say it.
+            name = index[rule.ids[0]].title if rule.ids else rule.name
             title = [nodes.inline(label, label, classes=["rule-id"]),
-                     nodes.Text(" " + rule.name)] if label else [nodes.Text(rule.name)]
+                     nodes.Text(" " + name)] if label else [nodes.Text(name)]
             section = _section(ident, title, index_terms=rule.ids, classes=["durak-rule"])
             metas = [render.rule_meta_html(index[r]) for r in rule.ids]
             titles = [element("p", element("strong", r), " in the rule index: ",
                               index[r].title, class_="index-title")
-                      for r in rule.ids[1:]]
+                      for r in rule.ids[1:] if index[r].title != name]
             section += _raw(join([*metas, *titles]))
             statement = paragraphs(rule.description, site.link)
             section += _raw(element("div", statement, class_="durak-statement"))

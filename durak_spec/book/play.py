@@ -8,25 +8,24 @@ reports them in a few lines each: the example's number, file and the line of the
 step, what the step expected and what the engine did.
 
 :func:`python_of` writes, for an example, the Python that reproduces it with the public
-API (load the position, make the moves, check the answers), and :func:`check_python`
-runs that code and compares what it got with what the run recorded, so the code the
-book shows cannot drift from what the engine does.
+API (the position built by keyword, the moves made, each refusal's rule checked), and
+:func:`check_python` runs that code and compares what it got with what the run recorded,
+so the code the book shows cannot drift from what the engine does.
 """
 
 from __future__ import annotations
 
 import json
-import pprint
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from durak_spec.core.cards import Card
+from durak_spec.core.cards import Card, format_cards
 from durak_spec.game.persist import state_to_json
 from durak_spec.model.actions import Action
-from durak_spec.model.rules import RuleSet
+from durak_spec.model.rules import PROFILES, RuleSet
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Engine, ReferenceEngine, Report, Verdict
 from durak_spec.spec.gherkin import Example, Specification
@@ -219,39 +218,105 @@ def _start_state(played: Played) -> tuple[Event, tuple[Event, ...]] | None:
     return events[first], tuple(moves)
 
 
+_WIDTH = 88
+
+
+def _cards_code(cards: Sequence[Card], indent: int = 0) -> str:
+    """``parse_cards("7♣ 9♣")``; a long list goes on as adjacent strings, lined up under
+    the first at column ``indent`` + 12."""
+    if not cards:
+        return "()"
+    chunks = [format_cards(cards[i:i + 12]) for i in range(0, len(cards), 12)]
+    pad = "\n" + " " * (indent + len("parse_cards("))
+    return "parse_cards(" + pad.join(f'"{c}{" " if i < len(chunks) - 1 else ""}"'
+                                     for i, c in enumerate(chunks)) + ")"
+
+
+def _rules_code(rules: RuleSet) -> str:
+    """The rule set in one expression: a profile's if it is one, else its differences."""
+    for name, known in PROFILES.items():
+        if known.rules(rules.players) == rules:
+            return f'profile("{name}").rules({rules.players})'
+    default = RuleSet().to_dict()
+    changed = {k: v for k, v in rules.to_dict().items() if v != default[k] or k == "players"}
+    axes = ", ".join(f'"{k}": {json.dumps(v) if isinstance(v, str) else repr(v)}'
+                     for k, v in changed.items())
+    return f"RuleSet.from_dict({{{axes}}})"
+
+
+def _state_code(state: GameState) -> list[str]:
+    """``GameState(...)`` with the fields that differ from their defaults, by keyword."""
+    hands = [_cards_code(h, 11) for h in state.hands]
+    one_line = "hands=(" + ", ".join(hands) + ("," if len(hands) == 1 else "") + ")"
+    fields = [f"rules={_rules_code(state.rules)}",
+              f'trump=Suit.parse("{state.trump.symbol}")',
+              one_line if len(one_line) < _WIDTH - 6 and "\n" not in one_line else
+              "hands=(" + ",\n           ".join(hands) + ("," if len(hands) == 1 else "") + ")",
+              f"stock={_cards_code(state.stock, 10)}"]
+    if state.table:
+        pairs = [f'Pair(parse_card("{p.attack}"))' if p.cover is None else
+                 f'Pair(parse_card("{p.attack}"), parse_card("{p.cover}"))' for p in state.table]
+        fields.append("table=(" + ",\n           ".join(pairs) + ",)")
+    if state.discard:
+        fields.append(f"discard={_cards_code(state.discard, 12)}")
+    defaults = GameState(rules=state.rules, hands=state.hands, stock=state.stock,
+                         trump=state.trump)
+    for name in ("attacker", "defender", "opener", "bout", "taking", "joined", "start_hands",
+                 "finished", "thrower"):
+        value = getattr(state, name)
+        if value != getattr(defaults, name):
+            fields.append(f"{name}={value!r}")
+    if state.passed:
+        fields.append(f"passed=frozenset({sorted(state.passed)!r})")
+    if state.shown:
+        fields.append(f"shown=frozenset({_cards_code(sorted(state.shown))})")
+    if state.known != defaults.known:
+        known = ", ".join(f"frozenset({_cards_code(sorted(k))})" if k else "frozenset()"
+                          for k in state.known)
+        fields.append(f"known=(frozenset(),) * {len(state.known)}" if not any(state.known)
+                      else f"known=({known},)")
+    return ["state = GameState(", *(f"    {field}," for field in fields), ")"]
+
+
 def python_of(played: Played) -> str | None:
-    """Python that reproduces the example with the public API, or ``None`` if it plays no
-    position (an example about the rule set alone)."""
+    """A few lines of Python that reproduce the example with the public API: the position
+    built by keyword, the moves made (each refusal checked for its rule), the position
+    printed; ``None`` if the example plays no position (it is about the rule set alone)."""
     found = _start_state(played)
     if found is None:
         return None
     start, moves = found
     names = played.names
-    seats = ", ".join(f"{n} is P{i}" for i, n in enumerate(names)) if names else ""
-    position = pprint.pformat(state_to_json(start.after), width=86, compact=True,
-                              sort_dicts=False)
-    lines = ["from durak_spec import IllegalAction, apply, check, legal_actions, parse_action",
-             "from durak_spec.game.persist import state_from_json", ""]
-    lines.append(f"# The position of the example{f' ({seats})' if seats else ''}:")
-    lines.append("state = state_from_json(" + position.replace("\n", "\n" + " " * 24) + ")")
+    refused = any(not m.accepted for m in moves if m.action is not None)
+    imports = ["GameState", "Pair", "RuleSet", "Suit", "apply", "parse_action", "parse_card",
+               "parse_cards", "profile"] + (["IllegalAction", "check"] if refused else [])
+    lines = ["from durak_spec import ("]
+    line = "   "
+    for name in sorted(imports):
+        if len(line) + len(name) + 2 > _WIDTH:
+            lines.append(line)
+            line = "   "
+        line += f" {name},"
+    lines += [line, ")", ""]
+    if names:
+        lines.append("# " + ", ".join(f"{n} is P{i}" for i, n in enumerate(names)))
+    lines.extend(_state_code(start.after))
     for move in moves:
         if move.action is None:
             continue
         notation = str(move.action)
         who = names[move.action.player] if move.action.player < len(names) else ""
-        comment = f"  # {who}" if who else ""
         if move.accepted:
-            lines.append(f'state = apply(state, parse_action("{notation}")){comment}')
+            lines.append(f'state = apply(state, parse_action("{notation}"))'
+                         + (f"  # {who}" if who else ""))
         else:
             lines.append("try:")
-            lines.append(f'    check(state, parse_action("{notation}")){comment}')
+            lines.append(f'    check(state, parse_action("{notation}"))'
+                         + (f"  # {who}" if who else ""))
+            lines.append('    raise AssertionError("the rules forbid this move")')
             lines.append("except IllegalAction as error:")
-            lines.append(f'    assert error.rule == "{move.rule}", error.rule')
-            lines.append("    print(error.rule, error.reason)")
-            lines.append("else:")
-            lines.append('    raise AssertionError("the engine should refuse this move")')
+            lines.append(f'    assert error.rule == "{move.rule}"')
     lines.append("print(state.describe())")
-    lines.append("print([str(action) for action in legal_actions(state)])")
     return "\n".join(lines) + "\n"
 
 

@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import Card
 from durak_spec.core.ruleindex import CHAPTERS, SOURCES, RuleEntry, load_rule_index
+from durak_spec.engine import legal_actions
 from durak_spec.game.markup import Markup, element, join
 from durak_spec.game.svg import position_svg
 from durak_spec.model.actions import Action
@@ -85,12 +86,16 @@ def figure_html(state: GameState, names: Sequence[str], caption: str, *,
 
     ``data-position`` is the saved-position JSON, ``data-players`` the players' names and
     ``data-moves`` (when ``moves`` are given) the example's moves from this position as a
-    JSON list of actions: what the page's "Try it" board starts from and replays."""
+    JSON list of actions: what the page's "Try it" board starts from and replays. A
+    position in which nobody can move (the game is over) has no ``data-position``, so the
+    page offers no "Try it" where nothing can be played."""
+    live = bool(legal_actions(state))
     svg = position_svg(state, names=list(names) if len(names) == state.players else None,
                        playable_for=playable_for, highlight=tuple(highlight), seat=seat,
                        show_all=show_all)
     return element("figure", svg, element("figcaption", inline(caption, None, names)),
-                   class_="durak-position", id=figure_id, data_position=position_json(state),
+                   class_="durak-position", id=figure_id,
+                   data_position=position_json(state) if live else None,
                    data_players=",".join(names) if names else None,
                    data_moves=json.dumps([m.to_json() for m in moves], ensure_ascii=False,
                                          separators=(",", ":")) if moves else None)
@@ -208,17 +213,46 @@ def _verdict_html(trace: TraceStep, site: Site, names: Sequence[str]) -> Markup:
     if verdict is None:
         return Markup("")
     if verdict.ok:
-        return element("span", "✓ accepted", class_="verdict accepted")
+        return element("span", "✓ allowed", class_="verdict accepted")
     reason = speak_seats(str(getattr(verdict, "reason", "") or ""), names)
     rule = getattr(verdict, "rule", None)
     text = f"{reason} ({rule})" if rule else reason
-    return element("span", "✗ refused: ", inline(text, site.link, names),
+    return element("span", "✗ not allowed: ", inline(text, site.link, names),
                    class_="verdict rejected")
 
 
-def _step_html(step: Step, trace: TraceStep | None, site: Site, names: Sequence[str]) -> Markup:
+_SAID = re.compile(r"it is (accepted|rejected)(?: by ([A-Z]+-[0-9]+))?")
+
+
+def _prose_steps(steps: Sequence[Step], trace: Mapping[int, TraceStep]
+                 ) -> list[tuple[Step, str]]:
+    """The steps to show, each with its keyword: a "Then it is accepted" or "Then it is
+    rejected by BEAT-3" that repeats the verdict already printed after the move is left
+    out (the verdict is said once), and an "And" after it takes its "Then"."""
+    out: list[tuple[Step, str]] = []
+    last: tuple[bool, str | None] | None = None  # the last verdict shown: (ok, rule)
+    dropped = ""
+    for step in steps:
+        shown = trace.get(step.line)
+        text = shown.text if shown is not None else step.text
+        said = _SAID.fullmatch(text.strip())
+        if said and last is not None and (said.group(1) == "accepted") == last[0] \
+                and said.group(2) in (None, last[1]):
+            dropped = dropped or step.keyword
+            continue
+        keyword = dropped if dropped and step.keyword.strip() in ("And", "But") else step.keyword
+        dropped = ""
+        out.append((step, keyword))
+        verdict = shown.verdict if shown is not None else None
+        if verdict is not None:
+            last = (verdict.ok, getattr(verdict, "rule", None))
+    return out
+
+
+def _step_html(step: Step, trace: TraceStep | None, site: Site, names: Sequence[str],
+               keyword: str | None = None) -> Markup:
     text = trace.text if trace is not None else step.text
-    parts: list[object] = [element("span", step.keyword, class_="kw"), " ",
+    parts: list[object] = [element("span", keyword or step.keyword, class_="kw"), " ",
                            inline(text, site.link, names)]
     if trace is not None:
         verdict = _verdict_html(trace, site, names)
@@ -251,17 +285,23 @@ def example_html(example: Example, played: Played | None, site: Site, *,
         for step in played.result.trace:
             trace.setdefault(step.line, step)
     worked = [index[t] for t in example.own_tags if t in index and index[t].kind == "example"]
+    source = f"{FEATURES_URL}{example.path.name}"
     head = element(heading, element("a", example.number, href=f"#{example.number}",
                                     class_="ex-number", title="link to this example"),
-                   " ", inline(example.name, site.link, names), class_="ex-title")
+                   " ", inline(example.name, site.link, names), " ",
+                   element("a", "spec", href=source, class_="feature-link ex-source",
+                           title=f"the example in the specification: {example.path.name}, "
+                                 f"line {example.line}"),
+                   class_="ex-title")
     body: list[object] = [head]
     for entry in worked:
         body.append(element("p", element("strong", f"Worked example {entry.id}"),
                             f" of source {', '.join(entry.sources)}: ",
                             inline(entry.summary, site.link, names), class_="worked-example"))
     body.append(paragraphs(example.description, site.link, names))
-    steps: list[object] = [element("ol", [_step_html(s, trace.get(s.line), site, names)
-                                          for s in example.steps], class_="durak-steps")]
+    steps: list[object] = [element("ol", [_step_html(s, trace.get(s.line), site, names, kw)
+                                          for s, kw in _prose_steps(example.steps, trace)],
+                                   class_="durak-steps")]
     figures: Markup = Markup("")
     if played is not None:
         figures = pictures_html(played)
@@ -271,10 +311,6 @@ def example_html(example: Example, played: Played | None, site: Site, *,
                                  element("pre", element("code", code,
                                                         class_="language-python")),
                                  class_="durak-fold durak-python"))
-    source = f"{FEATURES_URL}{example.path.name}"
-    steps.append(element("p", "Specification: ",
-                         element("a", example.path.name, href=source, class_="feature-link"),
-                         f", line {example.line}", class_="ex-source"))
     body.append(element("div", element("div", steps, class_="ex-text"),
                         element("div", figures, class_="ex-pictures") if figures else None,
                         class_="ex-body" + (" with-pictures" if figures else "")))
@@ -421,11 +457,12 @@ def rule_index_html(site: Site) -> Markup:
             place = site.link(entry.id) or "#"
             rows.append(element(
                 "tr", element("td", element("a", entry.id, href=place,
-                                            class_=f"durak-badge rule-id kind-{entry.kind}")),
-                element("td", element("a", entry.title, href=place)),
-                element("td", KIND_WORDS[entry.kind]),
-                element("td", origin_html(entry)),
-                element("td", links, class_="ex-links"), id=entry.id))
+                                            class_=f"durak-badge rule-id kind-{entry.kind}"),
+                              class_="ri-id"),
+                element("td", element("a", entry.title, href=place), class_="ri-title"),
+                element("td", KIND_WORDS[entry.kind], class_="ri-kind", data_label="Kind"),
+                element("td", origin_html(entry), class_="ri-sources"),
+                element("td", links, class_="ex-links", data_label="Examples"), id=entry.id))
         out.append(element("h2", element("a", title, href=f"{PAGE_OF_CHAPTER[slug]}.html"),
                            id=f"chapter-{slug}", class_="index-chapter"))
         out.append(element("div", element(

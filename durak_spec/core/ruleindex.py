@@ -9,7 +9,7 @@ shows every entry chapter by chapter.
 
 >>> index = load_rule_index()
 >>> index["BEAT-2"].title
-'Any trump beats any non-trump'
+'Any trump beats any card that is not a trump'
 >>> rule("BEAT-2").tag
 '@BEAT-2'
 >>> index["BEAT-2"].sources

@@ -301,22 +301,24 @@ class _Live:
             return self.play(self.moves[using[0]])
         if using:
             return {"result": "choose", "card": str(card), "seat": seat, "moves": using}
-        uncovered = state.uncovered
-        if state.table and seat == state.defender and len(uncovered) > 1 and not state.taking:
-            return {"result": "target", "card": str(card), "seat": seat,
-                    "targets": [str(c) for c in uncovered]}
+        # No legal move uses the card: refused at once, never a choice of attack cards
+        # that are all refused alike.
         return self.play(self._meant(seat, card))
 
     def _meant(self, seat: int, card: Card) -> Action:
         """The move a tap on a card no legal move uses most likely means, for the engine
         to say why not: open on an empty table, cover (or transfer) for the defender,
-        throw in for anyone else."""
+        throw in for anyone else. A defender's cover goes on an uncovered card of the
+        card's suit if there is one (the refusal then says it is too low), else the
+        first."""
         state = self.state
         if not state.table:
             return Open(seat, (card,))
         if seat == state.defender:
-            if state.uncovered:
-                return Cover(seat, state.uncovered[0], card)
+            uncovered = state.uncovered
+            if uncovered:
+                same = [c for c in uncovered if c.suit == card.suit]
+                return Cover(seat, (same or uncovered)[0], card)
             return Transfer(seat, card)
         return ThrowIn(seat, card)
 
@@ -381,6 +383,8 @@ class Board(_Live):
         self.example = tuple(example)
         self.shown = 0
         """How many of the example's moves were shown since the last reset."""
+        self.synced = 0
+        """How many moves were on the board when ``shown`` last grew."""
 
     @classmethod
     def from_page(cls, position: str, names: str = "", example: str = "") -> Board:
@@ -402,24 +406,40 @@ class Board(_Live):
         """Answer one request of the page (JSON text in, JSON text out)."""
         return _answer(self.handle, text)
 
+    def _example_info(self) -> dict[str, Any]:
+        return {"moves": len(self.example), "shown": self.shown,
+                "next": _words(self.example[self.shown], self.names)
+                if self.shown < len(self.example) else None}
+
     def board(self) -> dict[str, Any]:
         out = super().board()
-        out["example"] = {"moves": len(self.example), "shown": self.shown,
-                          "next": _words(self.example[self.shown], self.names)
-                          if self.shown < len(self.example) else None}
+        out["example"] = self._example_info()
         return out
 
+    def _follow(self, shown: int) -> None:
+        """The example's moves shown (or played by the reader) so far; the board is on
+        the example's path while no other move was made since."""
+        self.shown = shown
+        self.synced = len(self.steps) if shown else 0
+
     def reset(self) -> dict[str, Any]:
-        self.shown = 0
+        self._follow(0)
         return super().reset()
 
     def undo(self) -> dict[str, Any]:
-        self.shown = 0
+        self._follow(0)
         return super().undo()
 
     def play(self, action: Action) -> dict[str, Any]:
-        self.shown = 0
-        return super().play(action)
+        """A move of the reader's. The very move the example makes next (on the example's
+        path) counts as shown, so that "Show the example's move" goes on to the one after."""
+        follows = (self.shown < len(self.example) and action == self.example[self.shown]
+                   and len(self.steps) == self.synced)
+        answer = super().play(action)
+        self._follow(self.shown + 1 if follows else 0)
+        if "board" in answer:
+            answer["board"]["example"] = self._example_info()
+        return answer
 
     def other(self, op: str, data: Mapping[str, Any]) -> dict[str, Any]:
         if op != "example":
@@ -431,13 +451,13 @@ class Board(_Live):
             super().reset()
             shown = 0
         answer = super().play(self.example[shown])
-        self.shown = shown + 1
+        self._follow(shown + 1)
         board = answer.get("board")
         if board is None:
             board = self.board()
             answer["board"] = board
         else:
-            board["example"] = self.board()["example"]
+            board["example"] = self._example_info()
         return answer
 
 
@@ -485,6 +505,47 @@ class Match(_Live):
              names: Sequence[str] | None = None) -> Match:
         """A game saved in the ``durak-spec/game`` format (by the page or the terminal)."""
         return cls(persist.loads(text), seat=seat, opponent=opponent, names=names)
+
+    @classmethod
+    def from_page(cls, text: str) -> Match:
+        """A game the page asks for, as JSON text: ``{"op": "new", "profile": ...,
+        "players": 2, "opponent": ..., "seed": null, "names": [...]}`` or ``{"op": "load",
+        "text": <a saved game>, "opponent": ..., "names": [...]}``.
+
+        The page's only way in: JavaScript's ``null`` and ``undefined`` cross Pyodide as
+        proxies, not ``None``, so the page sends JSON and every value is checked here.
+        """
+        data = _parse_request(text)
+        opponent = data.get("opponent", "heuristic")
+        if not isinstance(opponent, str):
+            raise RequestError(f"'opponent' must be one of {', '.join(OPPONENTS)}, not "
+                               f"{opponent!r}")
+        names = data.get("names")
+        if names is not None and (not isinstance(names, list)
+                                  or not all(isinstance(n, str) for n in names)):
+            raise RequestError(f"'names' must be a list of names, not {names!r}")
+        seat = data.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RequestError(f"'seat' must be a whole number, not {seat!r}")
+        if data["op"] == "load":
+            saved = data.get("text")
+            if not isinstance(saved, str):
+                raise RequestError("a game to load comes as 'text', the saved game")
+            return cls.load(saved, opponent=opponent, seat=seat, names=names)
+        if data["op"] != "new":
+            raise RequestError(f"a game is asked for with the op 'new' or 'load', not "
+                               f"{data['op']!r}")
+        name = data.get("profile")
+        if not isinstance(name, str):
+            raise RequestError(f"'profile' must be one of {', '.join(PROFILES)}, not "
+                               f"{name!r}")
+        players = _int(data, "players")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or seed < 0):
+            raise RequestError(f"'seed' must be a whole number from 0, or null for a "
+                               f"random deal, not {seed!r}")
+        return cls.new(name, players, opponent=opponent, seat=seat, seed=seed, names=names)
 
     def request(self, text: str) -> str:
         """Answer one request of the page (JSON text in, JSON text out)."""
