@@ -41,6 +41,7 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.resources
 import json
 import random
@@ -69,6 +70,7 @@ from durak_spec.core.jsonio import (
     show,
 )
 from durak_spec.core.jsonio import Path as Path_
+from durak_spec.core.outfiles import OutputFile, check_output_folder
 from durak_spec.engine import apply, deck_order, is_legal, legal_actions, new_game
 from durak_spec.engine.turns import turn_rule
 from durak_spec.model.actions import Action, parse_action
@@ -943,27 +945,40 @@ def _deepest(state: GameState, budget: int, deepest: int = MAX_DEPTH) -> tuple[i
     return best
 
 
+def _file_names() -> list[str]:
+    """The names of the data files :func:`generate` writes, in order."""
+    names = dict.fromkeys(definition[0] for definition in _DEFINITIONS)
+    if _GAME_POSITIONS:
+        names["whole-game"] = None
+    return list(names)
+
+
 def generate(directory: Path | None = None, *, budget: int = DEFAULT_BUDGET) -> list[Path]:
-    """Write the data files from :data:`_DEFINITIONS`, counted by the reference; the paths."""
-    directory = directory or data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    files: dict[str, list[PerftPosition]] = {}
-    for name, ident, rules, hands, face_up, note in _DEFINITIONS:
-        deck = stacked_deck(rules.players, hands, face_up)
-        state = new_game(rules, deck=deck, seed=0)
-        counts = _deepest(state, budget)
-        files.setdefault(name, []).append(PerftPosition(ident, rules, deck, 0, counts, note))
-    for ident, rules, wanted, note in _GAME_POSITIONS:
-        deck, moves = _reach(rules, wanted)
-        position = PerftPosition(ident, rules, deck, 0, (), note, moves)
-        files.setdefault("whole-game", []).append(
-            replace(position, counts=_deepest(position.start(), budget)))
-    written = []
-    for name, positions in files.items():
-        path = directory / f"{name}.json"
-        path.write_text(_dump(positions), encoding="utf-8")
-        written.append(path)
-    return written
+    """Write the data files from :data:`_DEFINITIONS`, counted by the reference; the paths.
+
+    The folder and every file are checked and opened before the counting starts: a
+    :class:`~durak_spec.core.cliargs.CommandError` names what cannot be written (a file
+    in place of the folder, a FIFO or a device in place of a file), and a file that
+    cannot be written at the end (a full disk) is a
+    :class:`~durak_spec.core.cliargs.StreamError`."""
+    directory = check_output_folder(directory or data_dir(), "--dir")
+    with contextlib.ExitStack() as stack:
+        outputs = {name: stack.enter_context(OutputFile(directory / f"{name}.json", "--dir"))
+                   for name in _file_names()}
+        files: dict[str, list[PerftPosition]] = {name: [] for name in outputs}
+        for name, ident, rules, hands, face_up, note in _DEFINITIONS:
+            deck = stacked_deck(rules.players, hands, face_up)
+            state = new_game(rules, deck=deck, seed=0)
+            counts = _deepest(state, budget)
+            files[name].append(PerftPosition(ident, rules, deck, 0, counts, note))
+        for ident, rules, wanted, note in _GAME_POSITIONS:
+            deck, moves = _reach(rules, wanted)
+            position = PerftPosition(ident, rules, deck, 0, (), note, moves)
+            files["whole-game"].append(
+                replace(position, counts=_deepest(position.start(), budget)))
+        for name, positions in files.items():
+            outputs[name].write(_dump(positions))
+    return [output.path for output in outputs.values()]
 
 
 def _dump(positions: Sequence[PerftPosition]) -> str:
