@@ -55,7 +55,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any, NoReturn, TextIO, TypeAlias, cast
+from typing import Any, NoReturn, TextIO, TypeAlias, cast
 
 from durak_spec.core.cliargs import EXIT_USAGE, CommandError, StreamError, Subparsers
 from durak_spec.core.errors import DurakError
@@ -185,26 +185,19 @@ class _Output:
 class _Diagnostics:
     """Standard error as the commands see it: what cannot be written is dropped."""
 
-    def __init__(self, stream: TextIO | None) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        if self._stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                return self._stream.write(text)
+        with contextlib.suppress(OSError, ValueError):
+            return self._stream.write(text)
         return len(text)
 
     def flush(self) -> None:
-        if self._stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self._stream.flush()
-
-    def isatty(self) -> bool:
-        return self._stream is not None and self._stream.isatty()
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()
 
     def __getattr__(self, name: str) -> Any:
-        if self._stream is None:
-            return getattr(_devnull_text(), name)
         return getattr(self._stream, name)
 
 
@@ -221,15 +214,6 @@ class _ClosedInput:
 
     def __getattr__(self, name: str) -> Any:
         raise self._failed()
-
-
-_DEVNULL: list[IO[str]] = []
-
-
-def _devnull_text() -> IO[str]:
-    if not _DEVNULL:
-        _DEVNULL.append(open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
-    return _DEVNULL[0]
 
 
 def _fill_closed_descriptors() -> None:
@@ -253,14 +237,17 @@ def _guarded_streams() -> Iterator[None]:
     saved = sys.stdin, sys.stdout, sys.stderr
     if None in saved:
         _fill_closed_descriptors()
-    sys.stdout = cast(TextIO, _Output(saved[1]))
-    sys.stderr = cast(TextIO, _Diagnostics(saved[2]))
-    if saved[0] is None:
-        sys.stdin = cast(TextIO, _ClosedInput())
-    try:
-        yield
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
+    with contextlib.ExitStack() as stack:
+        err = saved[2] if saved[2] is not None else stack.enter_context(
+            open(os.devnull, "w", encoding="utf-8"))  # a closed stderr: nowhere to say it
+        sys.stdout = cast(TextIO, _Output(saved[1]))
+        sys.stderr = cast(TextIO, _Diagnostics(err))
+        if saved[0] is None:
+            sys.stdin = cast(TextIO, _ClosedInput())
+        try:
+            yield
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved
 
 
 def _quiet_stdout() -> None:

@@ -1008,7 +1008,9 @@ def add_parser(subparsers: Subparsers) -> None:
                     "(a deal and the moves that reach them); an engine is counted depth by "
                     "depth and stops at the first depth that differs, naming the first path "
                     "whose legal actions differ, and every report is audited. "
-                    "Exit status: 0 if every count matches, 1 if not, 2 for bad input.")
+                    "Exit status: 0 if every count matches, 1 if not, 2 for bad input (a "
+                    "--generate file or folder that cannot be written is refused before the "
+                    "counting), 74 if a file cannot be written at the end.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="compare the counts of an engine with the stored ones (default)")

@@ -206,7 +206,11 @@ def add_parser(subparsers: Subparsers) -> None:
     """Register ``durak-spec serve``."""
     parser = subparsers.add_parser(
         "serve", help="serve an engine over the JSON-lines protocol (the reference by default)",
-        description=_DESCRIPTION)
+        description=_DESCRIPTION,
+        epilog="exit status: 0 after quit or the end of the input; 2 for bad options, among "
+               "them an ENGINE that cannot be imported, cannot be made without arguments or "
+               "is not an engine; 74 if standard input or output cannot be used (closed, a "
+               "full device)")
     _arguments(parser)
     parser.set_defaults(handler=run)
 
