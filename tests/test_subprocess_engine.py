@@ -555,6 +555,69 @@ def test_a_hanging_engine_and_its_children_are_all_killed(tmp_path: Path) -> Non
     assert_gone(int(pid_file.read_text()))
 
 
+_ESCAPING_ENGINE = """\
+import os, subprocess, sys, time
+pids = sys.argv[1]
+# a child that leaves the engine's process group (setsid) and stays
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
+                         start_new_session=True)
+# a daemon's double fork: the grandchild leaves the group and its parent exits at once
+middle = os.fork()
+if middle == 0:
+    os.setsid()
+    grandchild = os.fork()
+    if grandchild == 0:
+        time.sleep(120)
+        os._exit(0)
+    with open(pids, "a") as out:
+        out.write(f"{grandchild}\\n")
+    os._exit(0)
+os.waitpid(middle, 0)
+with open(pids, "a") as out:
+    out.write(f"{child.pid}\\n")
+from durak_spec.protocol.serve import main
+sys.exit(main([]))
+"""
+
+
+def _escaping_engine(tmp_path: Path) -> tuple[list[str], Path]:
+    script = tmp_path / "escaping.py"
+    script.write_text(_ESCAPING_ENGINE, encoding="utf-8")
+    pids = tmp_path / "pids"
+    return [PYTHON, str(script), str(pids)], pids
+
+
+def _pids(path: Path) -> list[int]:
+    return [int(line) for line in path.read_text(encoding="utf-8").split()]
+
+
+def test_children_that_left_the_process_group_are_killed_by_close(tmp_path: Path) -> None:
+    command, pids = _escaping_engine(tmp_path)
+    engine = SubprocessEngine(command, timeout=SLOW_START)
+    engine.start(RULES, DECK_ORDER)
+    escaped = _pids(pids)
+    assert len(escaped) == 2
+    assert engine.pid is not None
+    for pid in escaped:  # they run in sessions of their own, out of the engine's group
+        assert os.getsid(pid) != os.getsid(engine.pid)
+        assert os.getpgid(pid) != engine.pid
+    engine.close()
+    for pid in escaped:
+        assert_gone(pid)
+
+
+def test_no_engine_process_outlives_the_checker(tmp_path: Path) -> None:
+    command, pids = _escaping_engine(tmp_path)
+    done = subprocess.run([PYTHON, "-m", "durak_spec", "check", "--engine",
+                           " ".join(command), "--rule", "BEAT-1", "--timeout", "20"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    escaped = _pids(pids)
+    assert len(escaped) >= 2  # two for each start of the engine (kept between scenarios)
+    for pid in escaped:
+        assert_gone(pid)
+
+
 def test_a_flood_on_stderr_neither_blocks_nor_grows_without_bound(tmp_path: Path) -> None:
     command = _broken(tmp_path, "noisy", """\
         sys.stderr.write(f"request {n}: " + "." * 30_000 + "\\n")

@@ -13,7 +13,9 @@ visits at most ``budget`` positions.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +24,8 @@ from durak_spec.conformance.perft.counting import DEFAULT_BUDGET, deepest
 from durak_spec.conformance.perft.games import GAME_POSITIONS, reach
 from durak_spec.conformance.perft.positions import PerftPosition, dump_positions
 from durak_spec.core.cards import DECK, Card, parse_card, parse_cards
+from durak_spec.core.cliargs import CommandError
+from durak_spec.core.outfiles import OutputFile, check_output_folder
 from durak_spec.engine import deck_order, new_game
 from durak_spec.model.rules import RuleSet, ThrowIn, profile
 
@@ -104,30 +108,41 @@ DEFINITIONS: tuple[tuple[str, str, RuleSet, tuple[str, ...], str | None, str], .
 )
 
 
+def _file_names() -> list[str]:
+    """The names of the data files :func:`generate` writes, in order."""
+    names = dict.fromkeys(definition[0] for definition in DEFINITIONS)
+    if GAME_POSITIONS:
+        names["whole-game"] = None
+    return list(names)
+
+
 def generate(directory: Path | None = None, *, budget: int = DEFAULT_BUDGET) -> list[Path]:
     """Write the data files from :data:`DEFINITIONS` and the kinds of positions from games,
     counted by the reference, into ``directory`` (default: the clone's data folder); the
-    paths written."""
-    directory = directory or CLONE_DATA
-    directory.mkdir(parents=True, exist_ok=True)
-    files: dict[str, list[PerftPosition]] = {}
-    for name, ident, rules, hands, face_up, note in DEFINITIONS:
-        deck = stacked_deck(rules.players, hands, face_up)
-        state = new_game(rules, deck=deck, seed=0)
-        counts = deepest(state, budget)
-        files.setdefault(name, []).append(PerftPosition(ident, rules, deck, 0, counts, note))
-    for ident, rules, wanted, note in GAME_POSITIONS:
-        deck, moves = reach(rules, wanted)
-        position = PerftPosition(ident, rules, deck, 0, (), note, moves)
-        files.setdefault("whole-game", []).append(
-            replace(position, counts=deepest(position.start(), budget)))
-    written = []
-    for name, positions in files.items():
-        path = directory / f"{name}.json"
-        path.write_text(dump_positions(positions), encoding="utf-8")
-        written.append(path)
-    return written
+    paths written.
 
+    The folder and every file are checked and opened before the counting starts: a
+    ``CommandError`` names what cannot be written (a file in place of the folder, a FIFO
+    or a device in place of a file), so a long count never ends in a file it cannot write.
+    """
+    directory = check_output_folder(directory or CLONE_DATA, "--dir")
+    with contextlib.ExitStack() as stack:
+        outputs = {name: stack.enter_context(OutputFile(directory / f"{name}.json", "--dir"))
+                   for name in _file_names()}
+        files: dict[str, list[PerftPosition]] = {name: [] for name in outputs}
+        for name, ident, rules, hands, face_up, note in DEFINITIONS:
+            deck = stacked_deck(rules.players, hands, face_up)
+            state = new_game(rules, deck=deck, seed=0)
+            counts = deepest(state, budget)
+            files[name].append(PerftPosition(ident, rules, deck, 0, counts, note))
+        for ident, rules, wanted, note in GAME_POSITIONS:
+            deck, moves = reach(rules, wanted)
+            position = PerftPosition(ident, rules, deck, 0, (), note, moves)
+            files["whole-game"].append(
+                replace(position, counts=deepest(position.start(), budget)))
+        for name, positions in files.items():
+            outputs[name].write(dump_positions(positions))
+    return [output.path for output in outputs.values()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -141,7 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.budget < 1:
         parser.error(f"--budget must be a positive whole number, not {args.budget}")
-    for path in generate(args.dir, budget=args.budget):
+    try:
+        written = generate(args.dir, budget=args.budget)
+    except CommandError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return error.status
+    for path in written:
         print(f"wrote {path}")
     return 0
 

@@ -10,7 +10,9 @@ is played during the build, as for the project's own build.
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -22,7 +24,15 @@ from durak_spec.spec.runner import features_dir
 
 from .site import BookError
 
-__all__ = ["book_source", "build_book"]
+__all__ = ["MARKER", "book_source", "build_book", "install_site", "out_problem"]
+
+MARKER = ".durak-book"
+"""The file that ``durak-spec book`` writes into every folder it builds: only a folder
+that carries it (or an empty or new one) is ever replaced by the next build."""
+
+_MARKER_TEXT = ("This folder was built by 'durak-spec book'; the next build into it "
+                "replaces it whole. Remove this file to keep the folder from being "
+                "replaced.\n")
 
 _PATTERNS = ("*.md", "*.yml", "_static/*")
 
@@ -56,15 +66,95 @@ def _configure(config: Path, features: Path, engine: Path | None = None) -> None
     config.write_text(text.replace(marker, f"{extra}{marker}"), encoding="utf-8")
 
 
+def out_problem(out: Path) -> str | None:
+    """Why the site may not be written to the folder ``out``, in one line, or ``None``.
+
+    ``out`` may be a path that does not exist yet (below a folder that can be written),
+    an empty folder, or a folder that an earlier build made (it carries :data:`MARKER`).
+    Anything else is refused: a folder of someone else's files, a symbolic link (never
+    followed: the book is not written, nor anything deleted, where it points), a file or
+    a device."""
+    try:
+        info = out.lstat()
+    except FileNotFoundError:
+        return _parent_problem(out)
+    except OSError as error:
+        return f"{out} cannot be examined ({error.strerror})"
+    if stat.S_ISLNK(info.st_mode):
+        return (f"{out} is a symbolic link; the book is never written through one: give "
+                "a new folder, an empty one, or one an earlier build made")
+    if not stat.S_ISDIR(info.st_mode):
+        return f"{out} exists and is not a folder (the book is a folder of pages)"
+    try:
+        entries = os.listdir(out)
+    except OSError as error:
+        return f"{out} cannot be read ({error.strerror})"
+    if entries:
+        try:
+            marker = (out / MARKER).lstat()
+        except OSError:
+            marker = None
+        if marker is None or not stat.S_ISREG(marker.st_mode):
+            return (f"{out} holds files that 'durak-spec book' did not write (it has no "
+                    f"{MARKER} file), and the book replaces its folder whole: give a new "
+                    "folder, an empty one, or one an earlier build made")
+    return _parent_problem(out)
+
+
+def _parent_problem(out: Path) -> str | None:
+    """Why no folder can be made (or replaced) at ``out``: its nearest existing parent is
+    not a folder that can be written."""
+    parent = out.parent
+    while not os.path.lexists(parent) and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"{parent} is not a folder, so {out} cannot be made"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{parent} cannot be written, so {out} cannot be made there"
+    return None
+
+
+def install_site(html: Path, out: Path) -> None:
+    """Put the built pages ``html`` at ``out`` with the marker file, replacing ``out``
+    only if :func:`out_problem` allows it (checked again here, just before).
+
+    The pages are copied next to ``out`` first and then moved into place, so that a
+    failure leaves the folder as it was; nothing outside ``out`` is ever deleted."""
+    problem = out_problem(out)
+    if problem is not None:
+        raise BookError(problem)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".durak-book-", dir=out.parent))
+    except OSError as error:
+        raise BookError(f"cannot write next to {out} ({error.strerror})") from None
+    try:
+        site = staging / "site"
+        shutil.copytree(html, site)
+        (site / MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
+        if os.path.lexists(out):
+            # out_problem allowed it: an empty folder, or one that a build made
+            os.rename(out, staging / "old")
+        os.rename(site, out)
+    except OSError as error:
+        raise BookError(f"cannot write the book to {out} ({error.strerror})") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
 def build_book(out: Path, *, features: Path | None = None, engine: Path | None = None,
                say: Callable[[str], None] = print) -> Path:
-    """Build the website into ``out`` (created or replaced); returns its ``index.html``.
+    """Build the website into ``out`` (created, or replaced if an earlier build made it:
+    see :func:`out_problem`); returns its ``index.html``.
 
     ``engine`` is a folder packed by :func:`durak_spec.book.bundle.pack_engine` (``python
     book/web/pack.py`` in a clone of the project): the site then serves it, and its
     pictures get their "Try it" buttons. It must match the installed package."""
     import importlib.util
 
+    problem = out_problem(out)
+    if problem is not None:
+        raise BookError(problem)
     if importlib.util.find_spec("jupyter_book") is None:
         raise BookError("building the book needs Jupyter Book: pip install "
                         "'durak-spec[book]'")
@@ -97,8 +187,5 @@ def build_book(out: Path, *, features: Path | None = None, engine: Path | None =
                 say(text)
         if process.wait() != 0:
             raise BookError("the book did not build:\n" + "\n".join(tail[-25:]))
-        html = pages / "_build" / "html"
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(html, out)
+        install_site(pages / "_build" / "html", out)
     return out / "index.html"

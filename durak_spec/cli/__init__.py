@@ -37,6 +37,14 @@ A handler returns the exit code; for bad input it raises
 stderr with exit code 2. :func:`~durak_spec.model.options.add_rules_arguments` and
 :func:`~durak_spec.model.options.rules_from_args` give every subcommand the same
 ``--profile``/``--players``/``--set`` options.
+
+Standard streams
+----------------
+A command never ends with a traceback because of its standard streams: output that cannot
+be written (a full device, a closed standard output) and a closed standard input end it
+with one line on stderr and exit code 74 (:data:`~durak_spec.core.cliargs.EXIT_IO`); a
+closed pipe ends it quietly with 141, an interrupt with 130. Diagnostics that cannot be
+written to standard error are dropped: the exit code still tells.
 """
 
 from __future__ import annotations
@@ -46,10 +54,10 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn, TypeAlias
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO, TypeAlias, cast
 
-from durak_spec.core.cliargs import EXIT_USAGE, CommandError, Subparsers
+from durak_spec.core.cliargs import EXIT_USAGE, CommandError, StreamError, Subparsers
 from durak_spec.core.errors import DurakError
 from durak_spec.core.version import __version__
 
@@ -75,6 +83,13 @@ lists them; ``name`` is the command the function adds."""
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+
+
+EPILOG = (f"Run '{PROG} COMMAND --help' for the options of a command. Exit status: 0 "
+          "when it did its work; 2 for bad options or input; 74 if standard output, standard "
+          "input or a report file cannot be used (closed, a full device; the text report is "
+          "still printed when only a file fails); 130 when interrupted; 141 when the reader "
+          "of its output went away; check and perft add their own (see their --help).")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -112,7 +127,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = _Parser(
         prog=PROG,
         description="The executable rules specification of the card game Durak.",
-        epilog=f"Run '{PROG} COMMAND --help' for the options of a command.",
+        epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
@@ -123,7 +138,116 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def _say_error(prog: str, message: str) -> None:
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    with contextlib.suppress(OSError, ValueError):  # no stderr to complain to: the code tells
+        sys.stderr.write(f"{prog}: error: {message}\n")
+        sys.stderr.flush()
+
+
+class _Output:
+    """Standard output as the commands see it: a write that fails (a full device, a closed
+    stream) raises :class:`StreamError` instead of an ``OSError`` from deep inside a
+    command. A closed pipe stays a ``BrokenPipeError`` (the reader went away: exit 141)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def _failed(self, error: OSError | None = None) -> StreamError:
+        if error is None:
+            return StreamError("standard output is closed; nothing can be printed")
+        return StreamError(f"cannot write to standard output: {error.strerror or error}")
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise self._failed()
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise self._failed()
+        return getattr(self._stream, name)
+
+
+class _Diagnostics:
+    """Standard error as the commands see it: what cannot be written is dropped."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with contextlib.suppress(OSError, ValueError):
+            return self._stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _ClosedInput:
+    """Standard input when the command was started with it closed: any use is a
+    :class:`StreamError`."""
+
+    def _failed(self) -> StreamError:
+        return StreamError("standard input is closed; give the command an input "
+                           "(</dev/null for none)")
+
+    def __iter__(self) -> _ClosedInput:
+        raise self._failed()
+
+    def __getattr__(self, name: str) -> Any:
+        raise self._failed()
+
+
+def _fill_closed_descriptors() -> None:
+    """Open the null device on a standard descriptor (0, 1, 2) that was closed, so that no
+    file the command opens (a report, an engine's pipe) takes its number."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+
+
+@contextlib.contextmanager
+def _guarded_streams() -> Iterator[None]:
+    """Run with :class:`_Output`, :class:`_Diagnostics` and (if it was closed)
+    :class:`_ClosedInput` as ``sys.stdout``, ``sys.stderr`` and ``sys.stdin``."""
+    saved = sys.stdin, sys.stdout, sys.stderr
+    if None in saved:
+        _fill_closed_descriptors()
+    with contextlib.ExitStack() as stack:
+        err = saved[2] if saved[2] is not None else stack.enter_context(
+            open(os.devnull, "w", encoding="utf-8"))  # a closed stderr: nowhere to say it
+        sys.stdout = cast(TextIO, _Output(saved[1]))
+        sys.stderr = cast(TextIO, _Diagnostics(err))
+        if saved[0] is None:
+            sys.stdin = cast(TextIO, _ClosedInput())
+        try:
+            yield
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved
 
 
 def _quiet_stdout() -> None:
@@ -147,8 +271,13 @@ def _safe_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    prog = PROG
     _safe_output()
+    with _guarded_streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    prog = PROG
     try:
         if argv is None:
             argv = sys.argv[1:]
@@ -165,6 +294,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = handler(args)
         sys.stdout.flush()  # here, so that a closed pipe is noticed inside this try
         return status
+    except StreamError as error:
+        _say_error(error.prog or prog, error.message)
+        _quiet_stdout()  # what is still buffered for stdout cannot be written either
+        return error.status
     except CommandError as error:
         _say_error(error.prog or prog, error.message)
         return error.status

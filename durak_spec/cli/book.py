@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from durak_spec.book.build import build_book
+from durak_spec.book.build import MARKER, build_book, out_problem
 from durak_spec.book.site import BookError
 from durak_spec.core.cliargs import CommandError, Subparsers
 
@@ -17,9 +17,15 @@ def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "book", help="build the rules website (every example played while it builds)",
         description="Build the rules website from the installed package into a folder of "
-                    "HTML pages; needs the book extra (pip install 'durak-spec[book]').")
+                    "HTML pages; needs the book extra (pip install 'durak-spec[book]').",
+        epilog="exit status: 0 if the book was built; 1 if it did not build; 2 for bad "
+               "options, among them an --out that is not a new folder, an empty one or "
+               f"one an earlier build made (it carries a {MARKER} file): a folder of "
+               "other files, a symbolic link, a file or a device is refused before "
+               "anything is built, and nothing is deleted.")
     parser.add_argument("--out", default="durak-book", metavar="DIR",
-                        help="the folder to write the site to (default: ./durak-book)")
+                        help="the folder to write the site to (default: ./durak-book); "
+                             "replaced whole only if an earlier build made it")
     parser.add_argument("--features", default=None, metavar="DIR",
                         help="show these feature files instead of the package's")
     parser.add_argument("--engine", default=None, metavar="DIR",
@@ -30,7 +36,10 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    out = Path(args.out).resolve()
+    out = Path(args.out).absolute()  # not resolved: a symbolic link is refused, not followed
+    problem = out_problem(out)
+    if problem is not None:
+        raise CommandError(problem)
     features = Path(args.features) if args.features else None
     if features is not None and not features.is_dir():
         raise CommandError(f"{features} is not a directory of feature files")

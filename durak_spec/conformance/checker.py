@@ -31,6 +31,8 @@ report quotes both.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import re
 import sys
 import textwrap
@@ -44,6 +46,7 @@ from durak_spec.conformance import engine_label
 from durak_spec.core.cards import Card
 from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count
 from durak_spec.core.jsonio import write_json
+from durak_spec.core.outfiles import OutputFile
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
@@ -200,14 +203,19 @@ def _seconds(text: str) -> float:
 
 
 def _writable(path: str | None, option: str) -> None:
-    """Refuse a report file that cannot be written, before anything runs."""
+    """Refuse a report file that cannot be written (a folder, a FIFO, a socket, a device,
+    a missing folder, a file that cannot be written), before anything runs: it is opened
+    once and closed (and removed again if this made it)."""
     if path is None or path == "-":
         return
-    target = Path(path)
-    if target.is_dir():
-        raise CommandError(f"cannot write {path}: it is a directory ({option} names a file)")
-    if not target.parent.is_dir():
-        raise CommandError(f"cannot write {path}: the folder {target.parent} does not exist")
+    OutputFile(path, option).close()
+
+
+def _open(stack: contextlib.ExitStack, path: str | None, option: str) -> OutputFile | None:
+    """The report file ``path`` (not ``-``), opened before the run and closed by ``stack``."""
+    if path is None or path == "-":
+        return None
+    return stack.enter_context(OutputFile(path, option))
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -289,9 +297,6 @@ def feature_files(paths: Sequence[str]) -> tuple[Path, ...]:
 
 def _run_differential(args: argparse.Namespace) -> int:
     """``--random`` (lockstep games) and ``--perft`` (move-path counts) for an engine."""
-    from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
-    from durak_spec.conformance.perft import check_positions, format_check
-
     if args.random is not None and args.perft:
         raise CommandError("choose one of --random and --perft")
     if args.replay is not None and (args.random is not None or args.perft):
@@ -317,6 +322,16 @@ def _run_differential(args: argparse.Namespace) -> int:
     if args.junit_path is not None:
         raise CommandError("--junit-xml reports scenarios; write --random and --perft "
                            "results with --json")
+    with contextlib.ExitStack() as stack:
+        report = _open(stack, args.json_path, "--json")
+        return _run_engine(args, report)
+
+
+def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
+    """:func:`_run_differential` once the options are checked and the report file open."""
+    from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+    from durak_spec.conformance.perft import check_positions, format_check
+
     engine: Engine
     if args.engine is None:
         engine = ReferenceEngine()
@@ -360,14 +375,13 @@ def _run_differential(args: argparse.Namespace) -> int:
         if tty:
             print(file=sys.stderr)
         engine.close()
-    if args.json_path is not None:
-        document = write_json(payload, indent=2) + "\n"
-        if args.json_path == "-":
-            sys.stdout.write(document)
-        else:
-            _write(args.json_path, document)
+    if args.json_path == "-":
+        sys.stdout.write(write_json(payload, indent=2) + "\n")
     out = sys.stderr if args.json_path == "-" else sys.stdout
-    out.write(text.rstrip("\n") + "\n")
+    out.write(text.rstrip("\n") + "\n")  # the text report first: it is out if a file fails
+    out.flush()
+    if report is not None:
+        report.write(write_json(payload, indent=2) + "\n")
     return EXIT_ENGINE if broke else 0 if ok else EXIT_FAILED
 
 
@@ -418,18 +432,38 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
 
     ``factory`` is called once per scenario. ``features`` are feature files to run
     instead of the specification's (``--features``). Bad filters raise
-    :class:`~durak_spec.core.cliargs.CommandError`.
+    :class:`~durak_spec.core.cliargs.CommandError`, and so does a report file
+    (``json_path``, ``junit_path``) that cannot be written, before anything runs; the
+    files are written after the text report, and a write that fails then (a full disk)
+    raises :class:`~durak_spec.core.cliargs.StreamError`.
     """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     rules, tags, profiles = tuple(rules), tuple(tags), tuple(profiles)
     try:
-        from durak_spec.spec.runner import FilterError, run
+        importlib.import_module("durak_spec.spec.runner")  # it needs pytest and pytest-bdd
     except ImportError as error:
         raise CommandError(f"durak-spec check needs pytest and pytest-bdd ({error}); install "
                            "them with: pip install 'pytest>=9' 'pytest-bdd==9.0.1'",
                            status=EXIT_INTERNAL) from None
+    with contextlib.ExitStack() as stack:  # the report files are opened before the run
+        json_file = _open(stack, json_path, "--json")
+        junit_file = _open(stack, junit_path, "--junit-xml")
+        return _check(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
+                      json_path=json_path, json_file=json_file, junit_file=junit_file,
+                      verbose=verbose, label=label, command=command, out=out, err=err,
+                      features=features)
+
+
+def _check(factory: Callable[[], Engine] | None, *, rules: tuple[str, ...],
+           tags: tuple[str, ...], profiles: tuple[str, ...], keyword: str | None,
+           json_path: str | None, json_file: OutputFile | None,
+           junit_file: OutputFile | None, verbose: bool, label: str | None,
+           command: str | None, out: TextIO, err: TextIO,
+           features: Sequence[Path] | None) -> int:
+    """:func:`check_engine` once its report files are open."""
     from durak_spec.conformance.dependencies import playing_rules
+    from durak_spec.spec.runner import FilterError, run
 
     progress = _Progress(err)
     try:  # every scenario the engine's claim supports, under its own rule values
@@ -453,18 +487,18 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         "rules": sorted(set(rules)), "tags": sorted(set(tags)),
         "profiles": sorted(set(profiles)), "keyword": keyword,
     }
-    if json_path is not None:
-        document = write_json(report_json(result, engine=engine, command=command,
-                                          filters=filters), indent=2)
-        if json_path == "-":
-            out.write(document + "\n")
-            out = err
-        else:
-            _write(json_path, document + "\n")
-    if junit_path is not None:
-        _write(junit_path, junit_xml(result, engine=engine))
+    if json_path == "-":
+        out.write(write_json(report_json(result, engine=engine, command=command,
+                                         filters=filters), indent=2) + "\n")
+        out = err
+    # the text report first: it reaches the terminal even if a report file fails
     out.write(format_report(result, engine=engine, verbose=verbose) + "\n")
     out.flush()
+    if json_file is not None:
+        json_file.write(write_json(report_json(result, engine=engine, command=command,
+                                               filters=filters), indent=2) + "\n")
+    if junit_file is not None:
+        junit_file.write(junit_xml(result, engine=engine))
     return exit_status(result)
 
 
@@ -476,14 +510,6 @@ def exit_status(result: RunResult) -> int:
     if any(s.outcome == "errored" and not s.feature_error for s in bad):
         return EXIT_ENGINE
     return EXIT_FAILED if bad else 0
-
-
-def _write(path: str, text: str) -> None:
-    """Write a report file; anything that goes wrong is a one-line error."""
-    try:
-        Path(path).write_text(text, encoding="utf-8", errors="backslashreplace")
-    except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 class _Progress:

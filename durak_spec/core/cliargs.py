@@ -13,11 +13,15 @@ from typing import TypeAlias
 
 from durak_spec.core.errors import InputError
 
-__all__ = ["EXIT_USAGE", "CommandError", "Subparsers", "count", "positive_count"]
+__all__ = ["EXIT_IO", "EXIT_USAGE", "CommandError", "StreamError", "Subparsers", "count",
+           "positive_count"]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 EXIT_USAGE = 2
+EXIT_IO = 74
+"""A standard stream or an output file could not be used (closed, a full device, a disk
+that filled up): the exit code of :class:`StreamError`, ``EX_IOERR`` of sysexits.h."""
 
 
 class CommandError(InputError):
@@ -30,6 +34,16 @@ class CommandError(InputError):
         super().__init__(message, code=code)
         self.prog = prog
         self.status = status
+
+
+class StreamError(CommandError):
+    """Standard input or output, or a file an option names, cannot be read or written
+    (closed, a full device, ...): one line, exit code :data:`EXIT_IO`."""
+
+    code = "stream"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, status=EXIT_IO)
 
 
 def count(text: str) -> int:

@@ -65,6 +65,7 @@ experiments' seeds; only the measured seconds vary.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
 import time
@@ -73,12 +74,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from multiprocessing import get_context
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.outfiles import OutputFile
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.markup import Markup
 from durak_spec.game.svg import SvgText, svg_document, svg_line, svg_number, svg_text
@@ -895,21 +896,13 @@ def run(args: argparse.Namespace) -> int:
         chosen = experiments(args.design, tips)
     except ValueError as error:
         raise CommandError(f"--tips: {error}") from None
-    if args.svg is not None:
-        folder = Path(args.svg).parent
-        if Path(args.svg).is_dir() or not folder.is_dir():
-            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
-                               + ("it is a directory" if Path(args.svg).is_dir()
-                                  else f"the folder {folder} does not exist"))
-    reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
-    evidence = run_experiments(args.games, progress=reporter, design=args.design, tips=tips,
-                               workers=args.workers)
-    print(format_table(evidence))
-    if args.svg:
-        try:
-            with open(args.svg, "w", encoding="utf-8") as out:
-                out.write(plot(evidence))
-        except OSError as error:
-            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
-                               f"{error.strerror or error}") from None
+    with contextlib.ExitStack() as stack:  # the chart's file is opened before the games
+        chart = (None if args.svg is None
+                 else stack.enter_context(OutputFile(args.svg, "--svg")))
+        reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
+        evidence = run_experiments(args.games, progress=reporter, design=args.design,
+                                   tips=tips, workers=args.workers)
+        print(format_table(evidence), flush=True)  # first: it is out if the chart fails
+        if chart is not None:
+            chart.write(plot(evidence))
     return 0

@@ -15,6 +15,7 @@ Blank lines are ignored.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import importlib
 import io
@@ -23,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.core.cliargs import CommandError, StreamError, Subparsers
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
 from durak_spec.protocol import Engine, LoadDeclined, ReferenceEngine
 from durak_spec.protocol.wire import (
@@ -165,6 +166,26 @@ def _factory(spec: str) -> Callable[[], Engine]:
     return factory  # type: ignore[no-any-return]
 
 
+_ENGINE_METHODS = ("capabilities", "start", "load", "legal_actions", "apply", "report", "close")
+
+
+def _make_engine(spec: str) -> Engine:
+    """The engine that ``module:ClassOrFactory`` makes, called without arguments; a
+    :class:`CommandError` if the call fails or what it makes is not an engine."""
+    factory = _factory(spec)
+    try:
+        made = factory()
+    except Exception as error:  # the user's code: any failure is a one-line error
+        raise CommandError(f"{spec} cannot make an engine: calling it without arguments "
+                           f"raised {type(error).__name__}: {error}") from None
+    missing = [name for name in _ENGINE_METHODS if not callable(getattr(made, name, None))]
+    if missing:
+        raise CommandError(f"{spec} made {type(made).__name__!r}, which is not an engine: "
+                           f"it has no method {', '.join(missing)} (see the Engine "
+                           "protocol, durak_spec.protocol.Engine)")
+    return made
+
+
 _DESCRIPTION = (
     "Serve a Durak engine over the durak-spec wire protocol: JSON lines on standard input "
     "and output, one response per request, until quit or the end of the input. Without "
@@ -185,7 +206,11 @@ def add_parser(subparsers: Subparsers) -> None:
     """Register ``durak-spec serve``."""
     parser = subparsers.add_parser(
         "serve", help="serve an engine over the JSON-lines protocol (the reference by default)",
-        description=_DESCRIPTION)
+        description=_DESCRIPTION,
+        epilog="exit status: 0 after quit or the end of the input; 2 for bad options, among "
+               "them an ENGINE that cannot be imported, cannot be made without arguments or "
+               "is not an engine; 74 if standard input or output cannot be used (closed, a "
+               "full device)")
     _arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -199,21 +224,35 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(schema_text())
         return 0
-    engine = _factory(args.engine)() if args.engine else ReferenceEngine()
+    engine = _make_engine(args.engine) if args.engine else ReferenceEngine()
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="backslashreplace",
                               newline="\n")
     try:
         serve(engine, stdin, stdout)
+        stdout.flush()
     except BrokenPipeError:  # the client went away: nothing left to answer
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # no second complaint when Python exits
+        _quiet(stdout)
         return 0
-    # The wrappers must not close the process's own streams when they go away.
-    stdout.flush()
+    except OSError as error:  # a full device: no answer can reach the client
+        _quiet(stdout)
+        raise StreamError(f"cannot write to standard output: {error.strerror or error}") \
+            from None
+    finally:
+        # The wrappers must not close the process's own streams when they go away.
+        stdin.detach()
     stdout.detach()
-    stdin.detach()
     return 0
+
+
+def _quiet(stdout: io.TextIOWrapper) -> None:
+    """Drop what is still buffered for a standard output that cannot be written, and no
+    second complaint when Python exits."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    with contextlib.suppress(OSError, ValueError):
+        stdout.detach()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,9 @@ crashes, exits, writes a line that is not JSON, writes a line longer than ``max_
 bytes, answers out of protocol (another id, a missing or unknown field) or does not answer
 in time raises :class:`EngineFailure` with a ``kind`` saying which, a ``detail``, and the
 offending ``line`` (``str()`` of the error quotes it, cut to 200 characters). The child's
-whole process group is then killed; :meth:`SubprocessEngine.restart` starts a fresh one.
+whole process tree is then killed (its process group, its descendants,
+and those that left the group with ``setsid``, found by a mark in their environment);
+:meth:`SubprocessEngine.restart` starts a fresh one.
 An engine that answers a request with an error response (``"ok": false``) is not broken:
 that raises :class:`EngineError` (or :class:`~durak_spec.core.errors.InvalidState` when a
 ``start`` or ``load`` is refused with a rule ID) and the process keeps running.
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import selectors
 import shlex
 import signal
@@ -94,6 +97,10 @@ FAILURE_KINDS: tuple[FailureKind, ...] = ("crashed", "exited", "malformed", "ove
 _CHUNK = 1 << 16
 _STDERR_LIMIT = 1 << 16
 _CLOSE_GRACE = 1.0  # seconds a closing engine has to answer quit and exit
+_MARK_PREFIX = "DURAK_SPEC_ENGINE_"
+"""The name of the environment variable that marks an engine's processes begins so; the
+rest is a token of the one engine process (and a new one for each start)."""
+_KILL_ROUNDS = 20  # scans of the process table while an engine's tree is killed
 _EXIT_GRACE = 0.5  # seconds an engine that closed its output has to exit
 _POLL = 0.25  # how often a waiting request checks that the engine is still alive
 WINDOW = 16
@@ -237,10 +244,71 @@ def _exit_text(code: int) -> str:
     return f"killed by {_signal_name(-code)}" if code < 0 else f"exit status {code}"
 
 
-def _terminate(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector) -> None:
-    """Kill the child's whole process group, reap the child, release its pipes."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
+def _tree(root: int, mark: bytes) -> set[int]:
+    """The processes that ``root`` started, as far as ``/proc`` shows them: its descendants
+    by parent id, and every process whose environment holds ``mark`` (``NAME=``): a child
+    that left the process group with ``setsid`` and whose parent is gone is found so.
+    Empty where there is no ``/proc``."""
+    me = os.getpid()
+    parents: dict[int, int] = {}
+    found: set[int] = set()
+    try:
+        entries = [entry.name for entry in os.scandir("/proc") if entry.name.isdigit()]
+    except OSError:
+        return found
+    for name in entries:
+        pid = int(name)
+        if pid == me:
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            parents[pid] = int(fields[1])
+            with open(f"/proc/{name}/environ", "rb") as environ:
+                if mark in b"\0" + environ.read():
+                    found.add(pid)
+        except (OSError, ValueError, IndexError):  # gone, not ours, or unreadable
+            continue
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    stack = [root]
+    while stack:
+        for child in children.get(stack.pop(), ()):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    found.discard(me)
+    return found
+
+
+def _kill_tree(proc: subprocess.Popen[bytes], mark: str) -> None:
+    """Kill the engine ``proc`` with its whole tree: its process group, its descendants
+    and every process that inherited the environment variable ``mark`` (set for this
+    engine alone): children that detached with ``setsid`` and whose parent exited
+    included. Only a process that both cleared its environment and left the engine's tree
+    escapes. Descendants by parent id are looked for only while ``proc`` is not reaped
+    (afterwards its id may belong to another process)."""
+    needle = b"\0" + mark.encode() + b"="
+    killed: set[int] = set()
+    for _ in range(_KILL_ROUNDS):
+        root = proc.pid if proc.returncode is None else -1
+        found = _tree(root, needle) - killed  # scanned while the engine runs: its children
+        # the group: while a member lives, no new process can take its id
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for other in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(other, signal.SIGKILL)
+        killed |= found
+        if not found:
+            return
+
+
+def _terminate(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector,
+               mark: str) -> None:
+    """Kill the child's whole process tree, reap the child, release its pipes."""
+    _kill_tree(proc, mark)
     try:
         proc.wait(timeout=5.0)
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
@@ -258,13 +326,17 @@ class _Process:
 
     def __init__(self, command: Sequence[str], cwd: str | None,
                  env: Mapping[str, str] | None) -> None:
+        self.mark = _MARK_PREFIX + secrets.token_hex(8)  # inherited by all it starts
+        environment = dict(os.environ if env is None else env)
+        environment[self.mark] = "1"
         self.proc = subprocess.Popen(
             list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd,
-            env=dict(env) if env is not None else None,
+            env=environment,
         )
         self.selector = selectors.DefaultSelector()
-        self.finalizer = weakref.finalize(self, _terminate, self.proc, self.selector)
+        self.finalizer = weakref.finalize(self, _terminate, self.proc, self.selector,
+                                          self.mark)
         try:
             assert self.proc.stdin is not None and self.proc.stdout is not None
             assert self.proc.stderr is not None
@@ -284,8 +356,8 @@ class _Process:
         self.err_open = True
 
     def kill_group(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        """Kill the engine's whole process tree (see :func:`_kill_tree`)."""
+        _kill_tree(self.proc, self.mark)
 
     def read_out(self) -> bool:
         """Read what the engine has written to its output; ``False`` once it closed it."""
