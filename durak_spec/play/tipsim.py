@@ -64,21 +64,17 @@ experiments' seeds; only the measured seconds vary.
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from multiprocessing import get_context
-from pathlib import Path
 from types import MappingProxyType
-from typing import Final, TextIO
+from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.markup import Markup
 from durak_spec.game.svg import SvgText, svg_document, svg_line, svg_number, svg_text
@@ -103,7 +99,6 @@ __all__ = [
     "ExperimentResult",
     "HtmlText",
     "Verdict",
-    "add_parser",
     "design_html",
     "experiments",
     "format_table",
@@ -832,84 +827,3 @@ def _wrap(text: str, width: int) -> list[str]:
     if len(rest) > width:
         rest = rest[:width - 1].rstrip() + "…"
     return [first, rest]
-
-
-# -- the command line ---------------------------------------------------------------------------
-
-
-class _Reporter:
-    """Progress on a stream: a line that updates in place on a terminal, else one line per
-    tenth of an experiment."""
-
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream = stream
-        self.total = total
-        self.seen: list[str] = []
-        self.start = time.perf_counter()
-        self.tty = stream.isatty()
-        self.last: tuple[str, int] = ("", -1)
-
-    def __call__(self, experiment: Experiment, done: int, games: int) -> None:
-        if experiment.id not in self.seen:
-            self.seen.append(experiment.id)
-        tenth = 10 * done // games
-        elapsed = time.perf_counter() - self.start
-        line = (f"{experiment.id} (experiment {len(self.seen)} of {self.total}): "
-                f"{done}/{games} games, {elapsed:.0f} s")
-        if self.tty:
-            finished = done == games and len(self.seen) == self.total
-            self.stream.write("\r" + line.ljust(72) + ("\n" if finished else ""))
-        elif (experiment.id, tenth) != self.last:
-            self.stream.write(line + "\n")
-            self.last = (experiment.id, tenth)
-        self.stream.flush()
-
-
-def add_parser(subparsers: Subparsers) -> None:
-    """Register ``durak-spec tips``."""
-    parser = subparsers.add_parser(
-        "tips", help="put the sources' tips to the test with seeded games",
-        description="Put the sources' tips to the test: seeded games between a player who "
-                    "follows each tip and one who does not. Shows progress on standard "
-                    "error and prints the table of results; --svg also draws the chart.")
-    parser.add_argument("--games", metavar="N", type=positive_count, default=600,
-                        help="games per tip, rounded up to whole deals (default 600)")
-    parser.add_argument("--design", choices=[d.value for d in Design],
-                        default=Design.LEAVE_ONE_OUT.value,
-                        help="leave-one-out: all tips against all but one (default); "
-                             "alone: only the tip against no tips")
-    parser.add_argument("--tips", metavar="TIP,...", default=None,
-                        help="comma-separated tips to test (default: all), e.g. TIP-1,TIP-5")
-    parser.add_argument("--workers", metavar="W", type=positive_count, default=1,
-                        help="processes to run experiments in (default 1)")
-    parser.add_argument("--svg", metavar="FILE", default=None,
-                        help="also write the chart to this file")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    parser.set_defaults(handler=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """The handler of ``durak-spec tips``."""
-    tips = None if args.tips is None else [t.strip() for t in args.tips.split(",") if t.strip()]
-    try:
-        chosen = experiments(args.design, tips)
-    except ValueError as error:
-        raise CommandError(f"--tips: {error}") from None
-    if args.svg is not None:
-        folder = Path(args.svg).parent
-        if Path(args.svg).is_dir() or not folder.is_dir():
-            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
-                               + ("it is a directory" if Path(args.svg).is_dir()
-                                  else f"the folder {folder} does not exist"))
-    reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
-    evidence = run_experiments(args.games, progress=reporter, design=args.design, tips=tips,
-                               workers=args.workers)
-    print(format_table(evidence))
-    if args.svg:
-        try:
-            with open(args.svg, "w", encoding="utf-8") as out:
-                out.write(plot(evidence))
-        except OSError as error:
-            raise CommandError(f"--svg: cannot write the chart to {args.svg}: "
-                               f"{error.strerror or error}") from None
-    return 0
