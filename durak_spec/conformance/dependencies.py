@@ -20,21 +20,18 @@ nothing alone change nothing together.
 
 Regenerate the file after changing features or rules::
 
-    python -m durak_spec.conformance.dependencies --write
+    python tools/dependencies_fixture.py --write      # in a clone; not part of the wheel
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import importlib.resources
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from durak_spec.core.jsonio import read_json, write_json
+from durak_spec.core.jsonio import read_json
 from durak_spec.model.rules import AXES, Axis, RuleSet, RuleSetError
 from durak_spec.protocol import Capabilities
 from durak_spec.protocol.claims import axis_named, claimed_rule_sets
@@ -185,27 +182,3 @@ def playing_rules(dependencies: Dependencies | None = None
         return reason
 
     return adapt
-
-
-def _path() -> Path:
-    return Path(__file__).resolve().parents[1] / _RESOURCE
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.conformance.dependencies",
-        description="Compute which axes each example's outcome depends on, on the reference.")
-    parser.add_argument("--write", action="store_true",
-                        help=f"write durak_spec/{_RESOURCE} (else print the document)")
-    args = parser.parse_args(argv)
-    found = compute(progress=lambda text: print(text, file=sys.stderr, flush=True))
-    text = write_json(document(found), indent=1) + "\n"
-    if args.write:
-        _path().write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover - the command line
-    raise SystemExit(main())
