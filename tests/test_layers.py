@@ -133,6 +133,33 @@ def test_the_layer_check_sees_a_wrong_import(tmp_path: Path) -> None:
     assert layer_of("durak_spec.cli")[1] > layer_of("durak_spec.engine.bad")[1]
 
 
+KNOWN_ENGINE_INTERNALS: frozenset[str] = frozenset({
+    "durak_spec.protocol.wire",  # the engine's table of Pair values, a speed device of the codec
+})
+"""Modules outside the engine that still import one of its modules; the list only shrinks."""
+
+
+def test_only_the_engine_imports_its_own_modules() -> None:
+    # Above the engine, the rules are reached through the engine package's public names
+    # (durak_spec.engine's __all__); its chapters (engine.turns, engine.limits, ...) are its
+    # own business. Steps and faces reach an engine through the protocol, and the reference
+    # through those names.
+    found, seen = [], set()
+    for module, path in modules():
+        if module.startswith("durak_spec.engine"):
+            continue
+        for line, target in project_imports(path, module):
+            if target.startswith("durak_spec.engine."):
+                seen.add(module)
+                if module not in KNOWN_ENGINE_INTERNALS:
+                    found.append(f"{path.relative_to(PACKAGE.parent)}:{line}: imports {target}; "
+                                 "import the name from durak_spec.engine")
+    assert not found, "\n".join(found)
+    fixed = sorted(KNOWN_ENGINE_INTERNALS - seen)
+    assert not fixed, "no longer imports an engine module (remove it from " \
+        "KNOWN_ENGINE_INTERNALS): " + ", ".join(fixed)
+
+
 # -- no mutable module state --------------------------------------------------------------
 
 MUTABLE = (list, dict, set, bytearray)

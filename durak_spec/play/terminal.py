@@ -50,8 +50,7 @@ from typing import BinaryIO, Final, TextIO
 from durak_spec.core.cards import Card, CardError, Rank, Suit, parse_cards
 from durak_spec.core.errors import DurakError, IllegalAction
 from durak_spec.core.ruleindex import load_rule_index
-from durak_spec.engine import check, first_attacker
-from durak_spec.engine.dealing import later_game_attacker
+from durak_spec.engine import check, first_attacker, later_game_attacker
 from durak_spec.game import persist
 from durak_spec.game.history import Game, Match
 from durak_spec.game.view import PlayerView, view
