@@ -1,4 +1,4 @@
-"""The engine: the rules of Durak as pure functions of a state (layer 4).
+"""The engine: the rules of Durak as pure functions of a state (layer 3).
 
 This package is the only place where rules are decided. ``legal_actions`` lists what
 every player may do now; ``check`` explains with a rule ID why an action is not among

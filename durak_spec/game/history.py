@@ -1,4 +1,4 @@
-"""A game as an immutable record: rules, the deal, the history and where it led (layer 5).
+"""A game as an immutable record: rules, the deal, the history and where it led (layer 4).
 
 A :class:`Game` is what a game *is* once it has been played: the rule set, the state after
 the deal (``initial``), every action in the order it was played (``actions``) and the state

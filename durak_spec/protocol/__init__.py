@@ -1,4 +1,4 @@
-"""One engine protocol (layer 6): how the specification talks to any Durak engine.
+"""One engine protocol (layer 5): how the specification talks to any Durak engine.
 
 The feature steps, the conformance checker and the lockstep comparisons speak to an
 engine only through :class:`Engine`. The reference implementation satisfies it

@@ -1,4 +1,4 @@
-"""Serve an in-process engine over the wire protocol (layer 6).
+"""Serve an in-process engine over the wire protocol (layer 5).
 
 :func:`serve` reads requests from a text stream and writes one response per request,
 as JSON lines (see :mod:`durak_spec.protocol.wire`), until ``quit`` or the end of the input.
