@@ -45,7 +45,7 @@ LAYERS: dict[str, int] = {
 ROOT_MODULES: dict[str, int] = {
     "durak_spec": LAYERS["game"],  # the public API: everything up to the game layer
     "durak_spec.__main__": LAYERS["cli"],  # python -m durak_spec
-    "durak_spec.serve": LAYERS["protocol"],  # python -m durak_spec.serve, cited by engines
+    "durak_spec.serve": LAYERS["cli"],  # python -m durak_spec.serve, cited by engines
 }
 
 

@@ -58,7 +58,7 @@ from durak_spec.protocol.subprocess_engine import (
 from durak_spec.protocol.wire import LoadRequest, encode_request, quote
 
 PYTHON = sys.executable
-SERVE = [PYTHON, "-m", "durak_spec.protocol.serve"]
+SERVE = [PYTHON, "-m", "durak_spec.serve"]
 SLOW_START = 20.0  # generous: starting Python on a busy machine can take a while
 
 

@@ -66,7 +66,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "play = durak_spec.cli.play:add_parser",
     "check = durak_spec.conformance.checker:add_parser",
     "perft = durak_spec.cli.perft:add_parser",
-    "serve = durak_spec.protocol.serve:add_parser",
+    "serve = durak_spec.cli.serve:add_parser",
     "tips = durak_spec.cli.tips:add_parser",
     "book = durak_spec.cli.book:add_parser",
 )

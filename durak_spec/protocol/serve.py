@@ -2,9 +2,10 @@
 
 :func:`serve` reads requests from a text stream and writes one response per request,
 as JSON lines (see :mod:`durak_spec.protocol.wire`), until ``quit`` or the end of the input.
-``durak-spec serve`` (also ``python -m durak_spec.serve``) serves the reference engine on
-standard input and output; ``durak-spec serve mypackage.mymodule:MyEngine`` serves any
-class or factory that makes an :class:`~durak_spec.protocol.Engine`, and
+:func:`serve_stdio` does so on the process's standard input and output; the command
+``durak-spec serve`` (also ``python -m durak_spec.serve``, :mod:`durak_spec.cli.serve`)
+serves the reference engine that way, or any class or factory that makes an
+:class:`~durak_spec.protocol.Engine` (``durak-spec serve mypackage.mymodule:MyEngine``), and
 ``durak-spec serve --schema`` prints the protocol's JSON Schema.
 
 A request the engine cannot serve gets an error response (``"ok": false``) naming the
@@ -14,18 +15,14 @@ Blank lines are ignored.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import importlib
 import io
 import os
 import sys
-from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from durak_spec.core.cliargs import CommandError, Subparsers
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
-from durak_spec.protocol import Engine, LoadDeclined, ReferenceEngine
+from durak_spec.protocol import Engine, LoadDeclined
 from durak_spec.protocol.wire import (
     MAX_LINE,
     ApplyRequest,
@@ -48,7 +45,7 @@ from durak_spec.protocol.wire import (
     encode_reply,
 )
 
-__all__ = ["Server", "add_parser", "main", "run", "serve"]
+__all__ = ["Server", "serve", "serve_stdio"]
 
 
 class Server:
@@ -151,55 +148,9 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
         engine.close()
 
 
-def _factory(spec: str) -> Callable[[], Engine]:
-    module_name, colon, attr = spec.partition(":")
-    if not colon or not module_name or not attr:
-        raise CommandError(f"{spec!r}: name the engine as module:ClassOrFactory")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise CommandError(f"cannot import {module_name}: {error}") from None
-    factory = getattr(module, attr, None)
-    if not callable(factory):
-        raise CommandError(f"{module_name} has no class or factory {attr!r}")
-    return factory  # type: ignore[no-any-return]
-
-
-_DESCRIPTION = (
-    "Serve a Durak engine over the durak-spec wire protocol: JSON lines on standard input "
-    "and output, one response per request, until quit or the end of the input. Without "
-    "ENGINE it serves the reference engine, so that 'durak-spec check --engine "
-    "\"durak-spec serve\"' checks the protocol itself; 'python -m durak_spec.serve' is the "
-    "same command. --schema prints the JSON Schema of every message instead.")
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("engine", nargs="?", default=None, metavar="ENGINE",
-                        help="module:Class of an in-process engine (default: the reference)")
-    parser.add_argument("--schema", action="store_true",
-                        help="print the protocol's JSON Schema (generated from the message "
-                             "types; the package ships it as data/protocol.schema.json)")
-
-
-def add_parser(subparsers: Subparsers) -> None:
-    """Register ``durak-spec serve``."""
-    parser = subparsers.add_parser(
-        "serve", help="serve an engine over the JSON-lines protocol (the reference by default)",
-        description=_DESCRIPTION)
-    _arguments(parser)
-    parser.set_defaults(handler=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """The handler of ``durak-spec serve``."""
-    if args.schema:
-        if args.engine is not None:
-            raise CommandError("--schema prints the protocol's schema; it serves no ENGINE")
-        from durak_spec.protocol.schema import schema_text
-
-        sys.stdout.write(schema_text())
-        return 0
-    engine = _factory(args.engine)() if args.engine else ReferenceEngine()
+def serve_stdio(engine: Engine) -> None:
+    """Serve ``engine`` on this process's standard input and output (UTF-8, ``\\n``) until
+    ``quit`` or the end of the input; a client that goes away ends it quietly."""
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="backslashreplace",
                               newline="\n")
@@ -208,26 +159,8 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the client went away: nothing left to answer
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second complaint when Python exits
-        return 0
+        return
     # The wrappers must not close the process's own streams when they go away.
     stdout.flush()
     stdout.detach()
     stdin.detach()
-    return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.serve``: the same as ``durak-spec serve``."""
-    parser = argparse.ArgumentParser(prog="python -m durak_spec.serve",
-                                     description=_DESCRIPTION)
-    _arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except CommandError as error:
-        print(f"{parser.prog}: error: {error.message}", file=sys.stderr)
-        return error.status
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
