@@ -52,7 +52,7 @@ from durak_spec.spec.runner import features_dir, run
 
 CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$")
 PYTHON = shlex.quote(sys.executable)
-SERVE = f"{PYTHON} -m durak_spec.protocol.serve"
+SERVE = f"{PYTHON} -m durak_spec.serve"
 
 
 # -- what the feature files hold, counted without the runner ---------------------------------------

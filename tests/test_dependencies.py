@@ -22,7 +22,7 @@ from durak_spec.spec.runner import features_dir, run
 
 SAMPLE = "05_limits"
 """The examples recomputed in the suite: one chapter under every value of every axis (the
-whole specification takes minutes: ``python -m durak_spec.conformance.dependencies``)."""
+whole specification takes minutes: ``python tools/dependencies_fixture.py``)."""
 
 
 def test_the_shipped_file_names_every_example_and_only_known_axes() -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from durak_spec.conformance.checker import KeptEngine, check_engine
+from durak_spec.conformance.checker import check_engine
+from durak_spec.conformance.kept_engine import KeptEngine
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Capabilities, LoadDeclined, ReferenceEngine, Report
 from durak_spec.protocol.subprocess_engine import SubprocessEngine

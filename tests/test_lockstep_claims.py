@@ -13,7 +13,6 @@ import hypothesis
 from helpers import BrokenReference
 from hypothesis import strategies as st
 
-from durak_spec.conformance.dependencies import claimed_values
 from durak_spec.conformance.lockstep import (
     Configuration,
     configurations,
@@ -35,6 +34,7 @@ from durak_spec.model.rules import (
     profile,
 )
 from durak_spec.protocol import Capabilities, ReferenceEngine, Report
+from durak_spec.protocol.claims import claimed_values
 
 
 class AttackerThrowsIn(ReferenceEngine):

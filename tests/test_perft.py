@@ -56,6 +56,14 @@ fixtures = _fixtures()
 stacked_deck = fixtures.stacked_deck
 
 
+def main_help(command: str) -> str:
+    from durak_spec.cli import build_parser
+
+    parser = build_parser([command])
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return str(sub.choices[command].format_help())
+
+
 @pytest.fixture(scope="module")
 def positions() -> list[PerftPosition]:
     return load_positions()
@@ -202,6 +210,13 @@ def test_bad_files_are_refused_with_the_place(tmp_path: Path,
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     with pytest.raises(PerftFileError, match="not JSON"):
         load_positions([tmp_path / "broken.json"])
+
+
+def test_generating_is_a_tool_of_the_clone_not_a_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "--generate"]) == 2
+    assert "python tools/perft_fixtures.py" in capsys.readouterr().err
+    assert "--generate" not in main_help("perft")
 
 
 def test_stacked_decks_deal_the_given_hands() -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 from test_audit import CopyingTakeEngine
 from test_rejections import ListsTooMuch, NamesNoRule, WrongRule
 
-from durak_spec.conformance.checker import causes, check_engine
+from durak_spec.conformance.check_report import causes
+from durak_spec.conformance.checker import check_engine
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.spec.runner import run
 

@@ -58,7 +58,7 @@ from durak_spec.protocol.subprocess_engine import (
 from durak_spec.protocol.wire import LoadRequest, encode_request, quote
 
 PYTHON = sys.executable
-SERVE = [PYTHON, "-m", "durak_spec.protocol.serve"]
+SERVE = [PYTHON, "-m", "durak_spec.serve"]
 SLOW_START = 20.0  # generous: starting Python on a busy machine can take a while
 
 
@@ -575,7 +575,7 @@ if middle == 0:
 os.waitpid(middle, 0)
 with open(pids, "a") as out:
     out.write(f"{child.pid}\\n")
-from durak_spec.protocol.serve import main
+from durak_spec.cli.serve import main
 sys.exit(main([]))
 """
 

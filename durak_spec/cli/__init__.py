@@ -34,8 +34,8 @@ and a missing or unknown command import them all, to list them. (A line without
 A handler returns the exit code; for bad input it raises
 :class:`~durak_spec.core.cliargs.CommandError` (or lets an error of the package through:
 :class:`~durak_spec.core.errors.DurakError`), which the dispatcher prints as one line on
-stderr with exit code 2. :func:`~durak_spec.model.options.add_rules_arguments` and
-:func:`~durak_spec.model.options.rules_from_args` give every subcommand the same
+stderr with exit code 2. :func:`~durak_spec.cli.options.add_rules_arguments` and
+:func:`~durak_spec.cli.options.rules_from_args` give every subcommand the same
 ``--profile``/``--players``/``--set`` options.
 
 Standard streams
@@ -71,11 +71,11 @@ SUBCOMMANDS: tuple[str, ...] = (
     "profiles = durak_spec.cli.profiles:add_parser",
     "rules = durak_spec.cli.rules:add_parser",
     "game = durak_spec.cli.game:add_parser",
-    "play = durak_spec.play.terminal:add_parser",
+    "play = durak_spec.cli.play:add_parser",
     "check = durak_spec.conformance.checker:add_parser",
     "perft = durak_spec.cli.perft:add_parser",
-    "serve = durak_spec.protocol.serve:add_parser",
-    "tips = durak_spec.play.tipsim:add_parser",
+    "serve = durak_spec.cli.serve:add_parser",
+    "tips = durak_spec.cli.tips:add_parser",
     "book = durak_spec.cli.book:add_parser",
 )
 """Every subcommand as ``"name = module:add_parser_function"``, in the order ``--help``

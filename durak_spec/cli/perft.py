@@ -37,6 +37,7 @@ def add_parser(subparsers: Subparsers) -> None:
     mode.add_argument("--check", action="store_true",
                       help="compare the counts of an engine with the stored ones (default)")
     mode.add_argument("--list", action="store_true", help="list the stored positions")
+    mode.add_argument("--generate", action="store_true", help=argparse.SUPPRESS)  # moved
     parser.add_argument("files", nargs="*", type=Path, metavar="FILE",
                         help="perft files to check or list (default: the package's)")
     parser.add_argument("--engine", metavar="CMD", default=None,
@@ -65,6 +66,9 @@ def _seconds(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec perft``."""
+    if args.generate:
+        raise CommandError("--generate is no longer a command of the package: regenerate the "
+                           "perft files in a clone with 'python tools/perft_fixtures.py'")
     checking = {"--engine": args.engine, "--timeout": args.timeout,
                 "--max-depth": args.max_depth, "--time-budget": args.time_budget}
     ignored = [name for name, value in checking.items() if value is not None] \

@@ -20,35 +20,28 @@ nothing alone change nothing together.
 
 Regenerate the file after changing features or rules::
 
-    python -m durak_spec.conformance.dependencies --write
+    python tools/dependencies_fixture.py --write      # in a clone; not part of the wheel
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import functools
 import importlib.resources
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from durak_spec.core.jsonio import read_json, write_json
-from durak_spec.model.rules import AXES, Axis, RuleSet, RuleSetError, TurnOrder
+from durak_spec.core.jsonio import read_json
+from durak_spec.model.rules import AXES, Axis, RuleSet, RuleSetError
 from durak_spec.protocol import Capabilities
+from durak_spec.protocol.claims import axis_named, claimed_rule_sets
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "Dependencies",
-    "claimed_rule_sets",
-    "claimed_values",
     "compute",
-    "covering_rule_sets",
     "load_dependencies",
-    "nearest_claimed",
     "playing_rules",
     "variants",
 ]
@@ -75,15 +68,11 @@ def variants() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _axis(name: str) -> Axis:
-    return next(a for a in AXES if a.name == name)
-
-
 def _changed(axis: str, value: str, unplayable: dict[str, set[tuple[str, str]]],
              number: str, capabilities: Capabilities, rules: RuleSet) -> RuleSet | str:
     if Axis.format(getattr(rules, axis)) == value:
         return "the example is written with this value"
-    change: dict[str, object] = {axis: _axis(axis).convert(value)}
+    change: dict[str, object] = {axis: axis_named(axis).convert(value)}
     if axis == "transfer_by_showing_trump" and value == "on":
         change["transfer"] = True  # showing a trump is a way to transfer (TRANSFER-7)
     if axis == "transfer" and value == "off":
@@ -161,164 +150,6 @@ def load_dependencies() -> Dependencies:
     return parse(read_json(text))
 
 
-def claimed_rule_sets(capabilities: Capabilities, rules: RuleSet) -> list[RuleSet]:
-    """The rule sets for ``rules.players`` players that the engine claims, nearest first:
-    its profiles under each bout protocol it plays, and ``rules`` with each axis value it
-    does not play replaced by ones it does."""
-    from durak_spec.model.rules import PROFILES
-
-    orders = capabilities.turn_orders or ("free",)
-    found: list[RuleSet] = []
-    if capabilities.axes:
-        changes: dict[str, object] = {}
-        for axis in AXES:
-            if axis.name == "players":
-                continue
-            # an axis the engine does not list is played at its default value only
-            # (as Capabilities.supports reads the claim)
-            unlisted = orders if axis.name == "turn_order" else \
-                (Axis.format(getattr(RuleSet(), axis.name)),)
-            plays = capabilities.axes.get(axis.name, unlisted)
-            if Axis.format(getattr(rules, axis.name)) not in plays and plays:
-                changes[axis.name] = axis.convert(plays[0])
-        with contextlib.suppress(RuleSetError):  # a combination no rule set allows
-            found.append(rules.replace(**changes))
-    for name in capabilities.profiles:
-        known = PROFILES.get(name)
-        if known is None:
-            continue
-        for order in orders:
-            try:
-                found.append(known.rules(players=rules.players).replace(
-                    turn_order=TurnOrder(order)))
-            except RuleSetError:
-                continue
-    return sorted(found, key=lambda r: sum(getattr(r, a.name) != getattr(rules, a.name)
-                                           for a in AXES))
-
-
-def claimed_values(capabilities: Capabilities) -> dict[str, tuple[str, ...]]:
-    """Per axis but ``players``, the values (as ``Axis.format`` writes them) the engine
-    claims to play in any combination: its ``axes`` (an axis it does not list at its
-    default value only, as :meth:`Capabilities.supports` reads the claim) and its bout
-    protocols. Empty for an engine that declares no axes (it claims whole profiles)."""
-    if not capabilities.axes:
-        return {}
-    out: dict[str, tuple[str, ...]] = {}
-    for axis in AXES:
-        if axis.name == "players":
-            continue
-        if axis.name == "turn_order":
-            out[axis.name] = tuple(capabilities.axes.get("turn_order",
-                                                         capabilities.turn_orders))
-        else:
-            default = Axis.format(getattr(RuleSet(), axis.name))
-            out[axis.name] = tuple(capabilities.axes.get(axis.name, (default,)))
-    return out
-
-
-def covering_rule_sets(capabilities: Capabilities, players: int,
-                       played: Iterable[RuleSet] = ()
-                       ) -> list[tuple[RuleSet, tuple[str, ...]]]:
-    """A few rule sets for ``players`` players that the engine claims, in which every
-    value it claims of every axis (:func:`claimed_values`) is played at least once beside
-    the rule sets ``played`` already; each with the values (``axis=value``) it is the
-    first to play. Built greedily, not as the product of the values: the first is the
-    claimed rule set nearest to the classic game (where it plays a value not played yet);
-    each next one starts from it (or, where the value cannot join it, from the rules the
-    axes alone claim) with the first value not yet played (and, where the rules need it,
-    one other axis changed with it: showing a trump needs the transfer game,
-    TRANSFER-7), and takes every further value not yet played that the rules and
-    the claim allow beside those. So the count is about the largest number of values
-    still unplayed on one axis, not their product. A value no claimed rule set can play
-    is left out. Values played together can hide each other's effect (at four players,
-    with only the neighbours throwing in, drawing in the order of joining is drawing from
-    the attacker on): each value is played, not each pair of values."""
-    from durak_spec.model.rules import PROFILES
-
-    claimed = claimed_values(capabilities)
-    if not claimed or players not in capabilities.players:
-        return []
-    seen = {(a, Axis.format(getattr(r, a))) for r in played for a in claimed}
-    wanted = [(a, v) for a, values in claimed.items() for v in values if (a, v) not in seen]
-
-    def value(rules: RuleSet, axis: str) -> str:
-        return Axis.format(getattr(rules, axis))
-
-    def claims(rules: RuleSet, changes: Mapping[str, str]) -> RuleSet | None:
-        try:
-            changed = rules.replace(**{a: _axis(a).convert(v) for a, v in changes.items()})
-        except RuleSetError:  # a combination no rule set allows
-            return None
-        return changed if capabilities.supports(changed) is None else None
-
-    def reach(rules: RuleSet | None, changes: Mapping[str, str]
-              ) -> tuple[RuleSet, set[str]] | None:
-        """``rules`` changed so, or with one other axis changed as well; the axes set."""
-        if rules is None:
-            return None
-        found = claims(rules, changes)
-        if found is not None:
-            return found, set(changes)
-        for other, values in claimed.items():
-            for other_value in values if other not in changes else ():
-                found = claims(rules, {**changes, other: other_value})
-                if found is not None:
-                    return found, {*changes, other}
-        return None
-
-    classic = PROFILES["classic-throw-in"].rules(players=players)
-    # the rules of the axes alone, nearest to the classic game: where a value cannot join
-    # the nearest claimed rule set (a profile claimed beside axes that do not hold its
-    # values), it starts from these
-    own = reach(classic, {a: values[0] for a, values in claimed.items()
-                          if value(classic, a) not in values})
-    base = next((r for r in claimed_rule_sets(capabilities, classic)
-                 if capabilities.supports(r) is None), None) or (own and own[0])
-    if base is None:
-        return []
-    out: list[tuple[RuleSet, tuple[str, ...]]] = []
-
-    def take(rules: RuleSet) -> None:
-        new = [(a, v) for a, v in wanted if value(rules, a) == v]
-        out.append((rules, tuple(f"{a}={v}" for a, v in new)))
-        wanted[:] = [p for p in wanted if p not in new]
-
-    if any(value(base, a) == v for a, v in wanted):
-        take(base)
-    while wanted:
-        axis, first = wanted[0]
-        reached = reach(base, {axis: first}) or reach(own and own[0], {axis: first})
-        if reached is None:
-            wanted.pop(0)  # no claimed rule set plays it
-            continue
-        candidate, fixed = reached
-        for other, other_value in list(wanted[1:]):
-            if other in fixed:
-                continue
-            changed = claims(candidate, {other: other_value})
-            if changed is not None:
-                candidate = changed
-                fixed.add(other)
-        take(candidate)
-    return out
-
-
-def nearest_claimed(capabilities: Capabilities, rules: RuleSet) -> RuleSet | str:
-    """``rules`` if the engine claims them, else the claimed rule set for as many players
-    that differs from them on the fewest axes (:func:`claimed_rule_sets`), else the
-    reason the claim excludes them. Perft and lockstep choose the rules they play this
-    way; the scenarios choose through :func:`playing_rules`, which also weighs what an
-    example's outcome depends on."""
-    reason = capabilities.supports(rules)
-    if reason is None:
-        return rules
-    for candidate in claimed_rule_sets(capabilities, rules):
-        if capabilities.supports(candidate) is None:
-            return candidate
-    return reason
-
-
 def playing_rules(dependencies: Dependencies | None = None
                   ) -> Callable[[str, Capabilities, RuleSet], RuleSet | str]:
     """The checker's ``adapt`` for :func:`durak_spec.spec.runner.run`: an example whose
@@ -351,27 +182,3 @@ def playing_rules(dependencies: Dependencies | None = None
         return reason
 
     return adapt
-
-
-def _path() -> Path:
-    return Path(__file__).resolve().parents[1] / _RESOURCE
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m durak_spec.conformance.dependencies",
-        description="Compute which axes each example's outcome depends on, on the reference.")
-    parser.add_argument("--write", action="store_true",
-                        help=f"write durak_spec/{_RESOURCE} (else print the document)")
-    args = parser.parse_args(argv)
-    found = compute(progress=lambda text: print(text, file=sys.stderr, flush=True))
-    text = write_json(document(found), indent=1) + "\n"
-    if args.write:
-        _path().write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover - the command line
-    raise SystemExit(main())

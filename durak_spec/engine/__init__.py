@@ -1,4 +1,4 @@
-"""The engine: the rules of Durak as pure functions of a state (layer 4).
+"""The engine: the rules of Durak as pure functions of a state (layer 3).
 
 This package is the only place where rules are decided. ``legal_actions`` lists what
 every player may do now; ``check`` explains with a rule ID why an action is not among
@@ -57,15 +57,17 @@ from durak_spec.engine.dealing import (
     deal,
     deck_order,
     first_attacker,
+    fresh_seed,
+    later_game_attacker,
     lay_out,
     new_game,
 )
 from durak_spec.engine.draw import draw_order
 from durak_spec.engine.limits import attack_limit
-from durak_spec.engine.reachable import check_reachable
+from durak_spec.engine.reachable import check_reachable, whole_stock
 from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
 from durak_spec.engine.seats import next_in_game
-from durak_spec.engine.turns import acting_seats
+from durak_spec.engine.turns import acting_seats, could_add, turn_rule
 from durak_spec.engine.validation import validate_state
 
 __all__ = [
@@ -80,17 +82,22 @@ __all__ = [
     "broken_rule",
     "check",
     "check_reachable",
+    "could_add",
     "cover_breach",
     "deal",
     "deck_order",
     "draw_order",
     "first_attacker",
+    "fresh_seed",
     "is_legal",
+    "later_game_attacker",
     "lay_out",
     "legal_actions",
     "new_game",
     "next_in_game",
     "table_ranks",
     "throwers",
+    "turn_rule",
     "validate_state",
+    "whole_stock",
 ]

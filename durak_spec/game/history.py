@@ -1,4 +1,4 @@
-"""A game as an immutable record: rules, the deal, the history and where it led (layer 5).
+"""A game as an immutable record: rules, the deal, the history and where it led (layer 4).
 
 A :class:`Game` is what a game *is* once it has been played: the rule set, the state after
 the deal (``initial``), every action in the order it was played (``actions``) and the state
@@ -31,8 +31,16 @@ from dataclasses import dataclass
 
 from durak_spec.core.cards import DECK, Card
 from durak_spec.core.errors import BadAction, DurakError, IllegalAction, InputError, InvalidState
-from durak_spec.engine import advance, apply, deal, legal_actions, new_game, validate_state
-from durak_spec.engine.dealing import fresh_seed, later_game_attacker
+from durak_spec.engine import (
+    advance,
+    apply,
+    deal,
+    fresh_seed,
+    later_game_attacker,
+    legal_actions,
+    new_game,
+    validate_state,
+)
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Step
 from durak_spec.model.rules import RuleSet

@@ -1,4 +1,4 @@
-"""Saving and loading games and positions as versioned JSON (layer 5).
+"""Saving and loading games and positions as versioned JSON (layer 4).
 
 A saved game is resumed exactly: it holds the rule set, the position after the deal, the
 whole history and (as a check) the position the history leads to. Loading trusts

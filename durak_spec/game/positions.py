@@ -61,8 +61,7 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
 from durak_spec.core.errors import DurakError, InvalidState
-from durak_spec.engine import check_reachable, deck_order, next_in_game
-from durak_spec.engine.reachable import whole_stock
+from durak_spec.engine import check_reachable, deck_order, next_in_game, whole_stock
 from durak_spec.model.rules import (
     AXES,
     FIRST_BOUT_MAX_ATTACK_CARDS,

@@ -1,4 +1,4 @@
-"""Pictures of cards and positions as standalone SVG text (layer 5, like python-chess's chess.svg).
+"""Pictures of cards and positions as standalone SVG text (layer 4, like python-chess's chess.svg).
 
 Everything is drawn here: the suit symbols are paths, not font glyphs, so a picture needs
 no external asset, no network and nothing beyond the standard library. Every function

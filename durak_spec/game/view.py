@@ -1,4 +1,4 @@
-"""What one player sees of a game (layer 5).
+"""What one player sees of a game (layer 4).
 
 A :class:`PlayerView` holds exactly the information the rules make public, plus the
 seat's own hand:

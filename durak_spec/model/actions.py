@@ -1,4 +1,4 @@
-"""The actions players know, and their notation (layer 3).
+"""The actions players know, and their notation (layer 2).
 
 Every action names the seat of the player who makes it (0-based). In text an action is
 written ``P<seat> <move>``; the moves are:

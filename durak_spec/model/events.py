@@ -1,4 +1,4 @@
-"""What happens in one step of a game, as values (layer 3).
+"""What happens in one step of a game, as values (layer 2).
 
 :func:`durak_spec.engine.advance` returns a :class:`Step`: the state after the action and the
 events of the step, in the order they happened. The first event is always the action

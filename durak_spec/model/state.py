@@ -1,4 +1,4 @@
-"""The immutable game state (layer 3).
+"""The immutable game state (layer 2).
 
 A :class:`GameState` is a named tuple: every field is immutable, equal states compare
 equal, and a new state is made by :meth:`GameState.replace`. It holds everything the

@@ -1,4 +1,4 @@
-"""One engine protocol (layer 6): how the specification talks to any Durak engine.
+"""One engine protocol (layer 5): how the specification talks to any Durak engine.
 
 The feature steps, the conformance checker and the lockstep comparisons speak to an
 engine only through :class:`Engine`. The reference implementation satisfies it
@@ -12,7 +12,7 @@ An engine plays one game at a time: ``start`` (from a rule set and a deck order)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol, runtime_checkable
 
@@ -22,8 +22,9 @@ from durak_spec.core.version import __version__
 from durak_spec.engine import advance, check_reachable, legal_actions, new_game
 from durak_spec.model.actions import Action
 from durak_spec.model.events import Event
-from durak_spec.model.rules import AXES, PROFILES, Axis, RuleSet, TurnOrder
+from durak_spec.model.rules import PROFILES, RuleSet, TurnOrder
 from durak_spec.model.state import GameState, Outcome
+from durak_spec.protocol.claims import PROTOCOL_VERSION, Capabilities
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -38,78 +39,6 @@ __all__ = [
     "Verdict",
     "new_report",
 ]
-
-PROTOCOL_VERSION = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Capabilities:
-    """What an engine says about itself in the handshake."""
-
-    name: str
-    version: str = ""
-    protocol: int = PROTOCOL_VERSION
-    profiles: tuple[str, ...] = ()
-    """The named profiles whose rules the engine claims to play."""
-    load: bool = False
-    """Whether the engine can start from a given position (``Engine.load``)."""
-    players: tuple[int, ...] = (2, 3, 4, 5, 6)
-    axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Per rule-set axis, the values (as in ``RuleSet.to_dict``, booleans as ``"on"`` /
-    ``"off"``) the engine plays in any combination, beyond its whole profiles."""
-    turn_orders: tuple[str, ...] = ("free",)
-    """The bout protocols (values of the axis ``turn_order``: CLAR-3, CLAR-17, CLAR-18)
-    the engine plays, its own first; its profiles are claimed under each of them. A
-    ``turn_order`` entry of :attr:`axes` says the same and takes precedence."""
-
-    step: bool = False
-    """Whether the engine answers ``apply`` with ``then`` by the report and legal actions
-    after the action as well (one round trip per action; see :mod:`.wire`)."""
-
-    def plays_turn_order(self, value: str) -> bool:
-        """Whether the engine plays the bout protocol ``value``."""
-        return value in self.axes.get("turn_order", self.turn_orders)
-
-    def supports(self, rules: RuleSet) -> str | None:
-        """``None`` if the engine claims these rules, else the reason it does not."""
-        if rules.players not in self.players:
-            return f"{self.name} does not play with {rules.players} players"
-        order = rules.turn_order.value
-        if not self.plays_turn_order(order):
-            plays = ", ".join(self.axes.get("turn_order", self.turn_orders))
-            return f"{self.name} plays the bout protocol turn_order={plays}, not {order}"
-        for name in self.profiles:
-            known = PROFILES.get(name)
-            if known is not None and \
-                    known.rules(players=rules.players).replace(turn_order=rules.turn_order) \
-                    == rules:
-                return None
-        if self.axes:
-            for axis in AXES:
-                if axis.name == "players" or axis.name == "turn_order":
-                    continue
-                value = Axis.format(getattr(rules, axis.name))
-                # An axis the engine does not list is played at its default value only.
-                default = Axis.format(getattr(RuleSet(), axis.name))
-                played = self.axes.get(axis.name, (default,))
-                if value not in played:
-                    return f"{self.name} does not play {axis.name}={value}"
-            return None
-        return f"{self.name} claims no profile with these rules"
-
-    @staticmethod
-    def every_axis() -> dict[str, tuple[str, ...]]:
-        """Every value of every axis: what an engine playing any rule set declares."""
-        out: dict[str, tuple[str, ...]] = {}
-        for axis in AXES:
-            if axis.name == "players":
-                continue
-            if axis.enum is not None:
-                out[axis.name] = tuple(str(m.value) for m in axis.enum)
-            else:
-                out[axis.name] = ("on", "off")
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class Accepted:

@@ -1,10 +1,11 @@
-"""Serve an in-process engine over the wire protocol (layer 6).
+"""Serve an in-process engine over the wire protocol (layer 5).
 
 :func:`serve` reads requests from a text stream and writes one response per request,
 as JSON lines (see :mod:`durak_spec.protocol.wire`), until ``quit`` or the end of the input.
-``durak-spec serve`` (also ``python -m durak_spec.serve``) serves the reference engine on
-standard input and output; ``durak-spec serve mypackage.mymodule:MyEngine`` serves any
-class or factory that makes an :class:`~durak_spec.protocol.Engine`, and
+:func:`serve_stdio` does so on the process's standard input and output; the command
+``durak-spec serve`` (also ``python -m durak_spec.serve``, :mod:`durak_spec.cli.serve`)
+serves the reference engine that way, or any class or factory that makes an
+:class:`~durak_spec.protocol.Engine` (``durak-spec serve mypackage.mymodule:MyEngine``), and
 ``durak-spec serve --schema`` prints the protocol's JSON Schema.
 
 A request the engine cannot serve gets an error response (``"ok": false``) naming the
@@ -14,19 +15,16 @@ Blank lines are ignored.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import dataclasses
-import importlib
 import io
 import os
 import sys
-from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from durak_spec.core.cliargs import CommandError, StreamError, Subparsers
+from durak_spec.core.cliargs import StreamError
 from durak_spec.core.errors import DurakError, IllegalAction, InvalidState
-from durak_spec.protocol import Engine, LoadDeclined, ReferenceEngine
+from durak_spec.protocol import Engine, LoadDeclined
 from durak_spec.protocol.wire import (
     MAX_LINE,
     ApplyRequest,
@@ -49,7 +47,7 @@ from durak_spec.protocol.wire import (
     encode_reply,
 )
 
-__all__ = ["Server", "add_parser", "main", "run", "serve"]
+__all__ = ["Server", "serve", "serve_stdio"]
 
 
 class Server:
@@ -152,79 +150,9 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
         engine.close()
 
 
-def _factory(spec: str) -> Callable[[], Engine]:
-    module_name, colon, attr = spec.partition(":")
-    if not colon or not module_name or not attr:
-        raise CommandError(f"{spec!r}: name the engine as module:ClassOrFactory")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise CommandError(f"cannot import {module_name}: {error}") from None
-    factory = getattr(module, attr, None)
-    if not callable(factory):
-        raise CommandError(f"{module_name} has no class or factory {attr!r}")
-    return factory  # type: ignore[no-any-return]
-
-
-_ENGINE_METHODS = ("capabilities", "start", "load", "legal_actions", "apply", "report", "close")
-
-
-def _make_engine(spec: str) -> Engine:
-    """The engine that ``module:ClassOrFactory`` makes, called without arguments; a
-    :class:`CommandError` if the call fails or what it makes is not an engine."""
-    factory = _factory(spec)
-    try:
-        made = factory()
-    except Exception as error:  # the user's code: any failure is a one-line error
-        raise CommandError(f"{spec} cannot make an engine: calling it without arguments "
-                           f"raised {type(error).__name__}: {error}") from None
-    missing = [name for name in _ENGINE_METHODS if not callable(getattr(made, name, None))]
-    if missing:
-        raise CommandError(f"{spec} made {type(made).__name__!r}, which is not an engine: "
-                           f"it has no method {', '.join(missing)} (see the Engine "
-                           "protocol, durak_spec.protocol.Engine)")
-    return made
-
-
-_DESCRIPTION = (
-    "Serve a Durak engine over the durak-spec wire protocol: JSON lines on standard input "
-    "and output, one response per request, until quit or the end of the input. Without "
-    "ENGINE it serves the reference engine, so that 'durak-spec check --engine "
-    "\"durak-spec serve\"' checks the protocol itself; 'python -m durak_spec.serve' is the "
-    "same command. --schema prints the JSON Schema of every message instead.")
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("engine", nargs="?", default=None, metavar="ENGINE",
-                        help="module:Class of an in-process engine (default: the reference)")
-    parser.add_argument("--schema", action="store_true",
-                        help="print the protocol's JSON Schema (generated from the message "
-                             "types; the package ships it as data/protocol.schema.json)")
-
-
-def add_parser(subparsers: Subparsers) -> None:
-    """Register ``durak-spec serve``."""
-    parser = subparsers.add_parser(
-        "serve", help="serve an engine over the JSON-lines protocol (the reference by default)",
-        description=_DESCRIPTION,
-        epilog="exit status: 0 after quit or the end of the input; 2 for bad options, among "
-               "them an ENGINE that cannot be imported, cannot be made without arguments or "
-               "is not an engine; 74 if standard input or output cannot be used (closed, a "
-               "full device)")
-    _arguments(parser)
-    parser.set_defaults(handler=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """The handler of ``durak-spec serve``."""
-    if args.schema:
-        if args.engine is not None:
-            raise CommandError("--schema prints the protocol's schema; it serves no ENGINE")
-        from durak_spec.protocol.schema import schema_text
-
-        sys.stdout.write(schema_text())
-        return 0
-    engine = _make_engine(args.engine) if args.engine else ReferenceEngine()
+def serve_stdio(engine: Engine) -> None:
+    """Serve ``engine`` on this process's standard input and output (UTF-8, ``\\n``) until
+    ``quit`` or the end of the input; a client that goes away ends it quietly."""
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="backslashreplace",
                               newline="\n")
@@ -233,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         stdout.flush()
     except BrokenPipeError:  # the client went away: nothing left to answer
         _quiet(stdout)
-        return 0
+        return
     except OSError as error:  # a full device: no answer can reach the client
         _quiet(stdout)
         raise StreamError(f"cannot write to standard output: {error.strerror or error}") \
@@ -242,7 +170,6 @@ def run(args: argparse.Namespace) -> int:
         # The wrappers must not close the process's own streams when they go away.
         stdin.detach()
     stdout.detach()
-    return 0
 
 
 def _quiet(stdout: io.TextIOWrapper) -> None:
@@ -253,20 +180,3 @@ def _quiet(stdout: io.TextIOWrapper) -> None:
     os.close(devnull)
     with contextlib.suppress(OSError, ValueError):
         stdout.detach()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_spec.serve``: the same as ``durak-spec serve``."""
-    parser = argparse.ArgumentParser(prog="python -m durak_spec.serve",
-                                     description=_DESCRIPTION)
-    _arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except CommandError as error:
-        print(f"{parser.prog}: error: {error.message}", file=sys.stderr)
-        return error.status
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -22,8 +22,7 @@ from durak_spec.conformance.lockstep.text import (
     seats_text,
     table_text,
 )
-from durak_spec.engine.limits import attack_limit
-from durak_spec.engine.turns import could_add, turn_rule
+from durak_spec.engine import attack_limit, could_add, turn_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from durak_spec.conformance.dependencies import covering_rule_sets
 from durak_spec.model.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -16,6 +15,7 @@ from durak_spec.model.rules import (
     TurnOrder,
 )
 from durak_spec.protocol import Capabilities
+from durak_spec.protocol.claims import covering_rule_sets, own_protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class Configuration:
     aliases: tuple[str, ...] = ()
     covers: tuple[str, ...] = ()
     """For a rule set chosen to play the values an engine claims (``"claimed rules"``,
-    :func:`~durak_spec.conformance.dependencies.covering_rule_sets`): the values
+    :func:`~durak_spec.protocol.claims.covering_rule_sets`): the values
     (``axis=value``) that no configuration before it plays."""
 
     @property
@@ -52,7 +52,7 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
     values it plays (``axes``), a few claimed rule sets are added at each player count
     ("claimed rules") so that every value it claims of every axis, its bout protocols
     among them, is played at least once: a covering set, not the product of the values
-    (:func:`~durak_spec.conformance.dependencies.covering_rule_sets`; where it claims no
+    (:func:`~durak_spec.protocol.claims.covering_rule_sets`; where it claims no
     profile at a player count, the first is the claimed rule set nearest to the classic
     game). Each such configuration names the values it is the first to play.
     """
@@ -75,7 +75,7 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
             if not MIN_PLAYERS <= count <= MAX_PLAYERS:
                 raise RuleSetError(f"Durak is played by 2 to 6 players (DEAL-3), not {count}",
                                    rule="DEAL-3")
-        chosen = [(name, _own_protocol(capabilities, PROFILES[name].rules(players=count)))
+        chosen = [(name, own_protocol(capabilities, PROFILES[name].rules(players=count)))
                   for name in names for count in counts]
         if profiles is None and capabilities.axes:
             for count in counts:
@@ -103,11 +103,3 @@ def configurations(capabilities: Capabilities, *, profiles: Iterable[str] | None
             continue
         played[ruleset] = Configuration(name, ruleset, covers=covering.get(ruleset, ()))
     return list(played.values()), skipped
-
-
-def _own_protocol(capabilities: Capabilities, rules: RuleSet) -> RuleSet:
-    """``rules`` under the engine's own bout protocol, if it does not play theirs."""
-    if capabilities.plays_turn_order(rules.turn_order.value):
-        return rules
-    own = capabilities.axes.get("turn_order", capabilities.turn_orders)[0]
-    return rules.replace(turn_order=TurnOrder(own))

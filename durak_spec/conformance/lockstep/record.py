@@ -21,7 +21,7 @@ from durak_spec.core.jsonio import (
     read_json,
 )
 from durak_spec.core.jsonio import show as show_json
-from durak_spec.engine.reachable import check_reachable
+from durak_spec.engine import check_reachable
 from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
 from durak_spec.model.actions import Action, parse_action
 from durak_spec.model.rules import AXES, RuleSet, RuleSetError

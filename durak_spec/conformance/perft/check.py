@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from durak_spec.conformance.dependencies import nearest_claimed
 from durak_spec.conformance.perft.counting import (
     DEFAULT_BUDGET,
     MAX_DEPTH,
@@ -25,6 +24,7 @@ from durak_spec.conformance.perft.positions import PerftPosition, label, load_po
 from durak_spec.engine import apply, is_legal, new_game
 from durak_spec.model.rules import AXES, Axis, RuleSet
 from durak_spec.protocol import Capabilities, Engine
+from durak_spec.protocol.claims import nearest_claimed
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
 
@@ -190,7 +190,7 @@ def claimed_position(position: PerftPosition, capabilities: Capabilities, *,
                      ) -> PerftPosition | str:
     """``position`` as an engine with these capabilities can be counted on: unchanged if
     it claims the position's rules; else under the nearest rule set it claims for as many
-    players (:func:`~durak_spec.conformance.dependencies.nearest_claimed`, the choice
+    players (:func:`~durak_spec.protocol.claims.nearest_claimed`, the choice
     lockstep makes too), with counts the reference computes now (to the depth whose tree
     visits at most ``budget`` positions, as the stored counts were, and no deeper than
     ``max_depth``). A deal is the same

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from durak_spec.conformance.perft.positions import PerftPosition
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError
-from durak_spec.engine import apply, legal_actions, new_game
-from durak_spec.engine.turns import turn_rule
+from durak_spec.engine import apply, legal_actions, new_game, turn_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState

@@ -62,6 +62,11 @@ class HeuristicBot(BaseBot):
         tips = ", ".join(t.value for t in sorted(self.tips, key=_tip_order))
         return f"HeuristicBot(tips={{{tips}}}, name={self.name!r})"
 
+    @property
+    def memory(self) -> Memory:
+        """The cards this bot has seen on the table in the game so far."""
+        return self._memory
+
     def follows(self, tip: Tip | str) -> bool:
         """Whether this bot follows ``tip``."""
         return Tip.parse(tip) in self.tips

@@ -60,7 +60,7 @@ class SearchBot(BaseBot):
             rest = candidates[1:]
             rng.shuffle(rest)
             candidates = [suggestion, *rest[:self.max_candidates - 1]]
-        sampled = [_sample_world(view, self._guide._memory, rng) for _ in range(self.samples)]
+        sampled = [_sample_world(view, self._guide.memory, rng) for _ in range(self.samples)]
         # A world consistent with the view gives this seat the same moves: under a
         # turn-based protocol whose turn it is depends on who could add a card (CLAR-17).
         worlds = [w for w in sampled if w is not None and _moves_of(w, view.seat) == view.playable]

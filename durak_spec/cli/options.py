@@ -1,4 +1,4 @@
-"""Choosing a rule set on the command line: ``--profile``, ``--players``, ``--set`` (layer 2)."""
+"""Choosing a rule set on the command line: ``--profile``, ``--players``, ``--set``."""
 
 from __future__ import annotations
 
