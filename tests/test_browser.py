@@ -431,3 +431,29 @@ def test_the_rule_index_is_one_card_per_rule_on_a_phone(site: str, browser: Any)
         # The title runs beside its ID and wraps in the card's width, not in a column.
         first = page.locator("table.rule-index tbody tr").first.bounding_box()
         assert first is not None and first["width"] >= width * 0.8
+
+
+def search(page: Any, site: str, query: str) -> list[str]:
+    """The links the site's search lists for ``query``, best first."""
+    page.goto(site + "search.html?q=" + query)
+    page.wait_for_function("() => { const s = document.querySelector('#search-results "
+                           "p.search-summary'); return s && !s.textContent.includes('Preparing')"
+                           " && !document.querySelector('#search-progress')?.textContent; }")
+    return [str(h) for h in page.locator("#search-results ul.search li > a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")]
+
+
+def test_search_finds_a_rule_and_an_example_by_their_ids(site: str, browser: Any) -> None:
+    with tab(browser, site) as page:
+        assert search(page, site, "BEAT-3") == ["beating.html#BEAT-3"]
+        assert search(page, site, "BEAT-3.2") == ["beating.html#BEAT-3.2"]
+        assert search(page, site, "ATTACK-2.1a") == ["attacking.html#ATTACK-2.1a"]
+        words = search(page, site, "trump")  # words still search every page
+        assert len(words) > 3
+        snippet = page.locator("#search-results ul.search li p.context").first.inner_text()
+        assert "Contents" not in snippet and "import" not in snippet, snippet
+        # One search box: the header's.
+        page.goto(site + "beating.html")
+        visible = [b for b in page.locator(".search-button__button, form.bd-search input").all()
+                   if b.is_visible()]
+        assert len(visible) == 1
