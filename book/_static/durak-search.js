@@ -5,7 +5,7 @@
 //   headings, without the page's table of contents and the Python of the examples.
 (function () {
   var ID = /^[A-Z]+-\d+(\.\d+[A-Z]?)?$/;
-  var LEAVE_OUT = ".headerlink, script, style, svg, .bd-header-article, .bd-sidebar-secondary, " +
+  var LEAVE_OUT = ".headerlink, script, style, svg, .bd-header-article, .bd-sidebar-secondary, .onlyprint, " +
                   ".bd-toc, nav, .durak-python, .toctree-wrapper";
   var BLOCKS = "p, li, td, th, dt, dd, h1, h2, h3, h4, h5, h6, figcaption, pre, tr, br";
 
@@ -24,7 +24,9 @@
       page.querySelectorAll(LEAVE_OUT).forEach(function (el) { el.remove(); });
       page.querySelectorAll(BLOCKS).forEach(function (el) { el.append(" "); });
       var main = page.querySelector('[role="main"]');
-      var found = (anchor && main && main.querySelector(anchor)) || main;
+      // By id, not a CSS selector: "#BEAT-3.2" is not a valid one.
+      var target = anchor ? page.getElementById(decodeURIComponent(anchor.slice(1))) : null;
+      var found = (target && main && main.contains(target)) ? target : main;
       return found ? found.textContent.replace(/\s+/g, " ") : "";
     };
   }
