@@ -448,6 +448,10 @@ def test_search_finds_a_rule_and_an_example_by_their_ids(site: str, browser: Any
         assert search(page, site, "BEAT-3") == ["beating.html#BEAT-3"]
         assert search(page, site, "BEAT-3.2") == ["beating.html#BEAT-3.2"]
         assert search(page, site, "ATTACK-2.1a") == ["attacking.html#ATTACK-2.1a"]
+        # The words a player would type reach the rule's section first.
+        assert search(page, site, "ace of trumps")[0] == "beating.html#BEAT-4"
+        assert search(page, site, "trump exchange")[0] == "variants.html#VAR-1"
+        assert search(page, site, "transfer back")[0] == "transfer.html#CLAR-14"
         words = search(page, site, "trump")  # words still search every page
         assert len(words) > 3
         snippet = page.locator("#search-results ul.search li p.context").first.inner_text()
