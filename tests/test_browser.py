@@ -461,3 +461,26 @@ def test_search_finds_a_rule_and_an_example_by_their_ids(site: str, browser: Any
         visible = [b for b in page.locator(".search-button__button, form.bd-search input").all()
                    if b.is_visible()]
         assert len(visible) == 1
+
+
+_CHART = r"""
+() => [...document.querySelectorAll("figure.tipsim-figure svg")]
+  .filter((svg) => svg.getBoundingClientRect().width > 0)
+  .map((svg) => { const box = svg.getBoundingClientRect();
+                  return { right: box.right, scale: box.width / svg.viewBox.baseVal.width,
+                           narrow: svg.classList.contains("tipsim-narrow") }; })
+"""
+
+
+@pytest.mark.parametrize(("width", "narrow"), [(390, True), (1280, False)])
+def test_the_tips_chart_fits_the_screen_whole(site: str, browser: Any, width: int,
+                                              narrow: bool) -> None:
+    """Both bars of every tip and the difference are on screen, at a readable size: on a
+    phone the narrow layout of the chart, not the wide one scrolled or shrunk."""
+    with tab(browser, site, width=width, height=844) as page:
+        page.goto(site + "tips-evidence.html")
+        charts = page.evaluate(_CHART)
+        assert len(charts) == 1, charts
+        chart = charts[0]
+        assert chart["narrow"] is narrow
+        assert chart["right"] <= width and chart["scale"] >= 0.85, chart
