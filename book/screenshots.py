@@ -13,6 +13,7 @@ and for each of the four views:
 * the contrast ratio (WCAG 2) of rule statements, example steps and body text against the
   background they are drawn on is measured: at least 4.5 (:data:`MIN_CONTRAST`);
 * at 390 px the page must not scroll sideways (``scrollWidth`` no wider than the window);
+* at 1280 px no table may be wider than the text column (scroll inside its box);
 * at 390 px every text of every picture must be drawn at least :data:`MIN_LABEL_PX` CSS
   pixels high (font size times the picture's scale).
 
@@ -107,8 +108,13 @@ _MEASURE = r"""
       if (smallest === null || px < smallest) smallest = px;
     }
   }
+  // Tables in their scroll boxes: at desktop width none may need to scroll sideways.
+  const wideTables = Array.from(document.querySelectorAll('.durak-scroll'))
+    .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.scrollWidth - e.clientWidth} px`);
   return {
     contrast: worst,
+    wideTables,
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     smallestLabel: smallest,
@@ -195,6 +201,9 @@ def judge(view: View) -> None:
     for name, value in view.measured["contrast"].items():
         if value is not None and value < MIN_CONTRAST:
             view.problems.append(f"{name} contrast {value:.2f} < {MIN_CONTRAST}")
+    if view.width == "desktop" and view.measured["wideTables"]:
+        view.problems.append("a table is wider than the text column by "
+                             + ", ".join(view.measured["wideTables"]))
     if view.width == "phone":
         if view.measured["scrollWidth"] > view.measured["innerWidth"]:
             view.problems.append(f"the page scrolls sideways ({view.measured['scrollWidth']} px "

@@ -431,3 +431,56 @@ def test_the_rule_index_is_one_card_per_rule_on_a_phone(site: str, browser: Any)
         # The title runs beside its ID and wraps in the card's width, not in a column.
         first = page.locator("table.rule-index tbody tr").first.bounding_box()
         assert first is not None and first["width"] >= width * 0.8
+
+
+def search(page: Any, site: str, query: str) -> list[str]:
+    """The links the site's search lists for ``query``, best first."""
+    page.goto(site + "search.html?q=" + query)
+    page.wait_for_function("() => { const s = document.querySelector('#search-results "
+                           "p.search-summary'); return s && !s.textContent.includes('Preparing')"
+                           " && !document.querySelector('#search-progress')?.textContent; }")
+    return [str(h) for h in page.locator("#search-results ul.search li > a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")]
+
+
+def test_search_finds_a_rule_and_an_example_by_their_ids(site: str, browser: Any) -> None:
+    with tab(browser, site) as page:
+        assert search(page, site, "BEAT-3") == ["beating.html#BEAT-3"]
+        assert search(page, site, "BEAT-3.2") == ["beating.html#BEAT-3.2"]
+        assert search(page, site, "ATTACK-2.1a") == ["attacking.html#ATTACK-2.1a"]
+        # The words a player would type reach the rule's section first.
+        assert search(page, site, "ace of trumps")[0] == "beating.html#BEAT-4"
+        assert search(page, site, "trump exchange")[0] == "variants.html#VAR-1"
+        assert search(page, site, "transfer back")[0] == "transfer.html#CLAR-14"
+        words = search(page, site, "trump")  # words still search every page
+        assert len(words) > 3
+        snippet = page.locator("#search-results ul.search li p.context").first.inner_text()
+        assert "Contents" not in snippet and "import" not in snippet, snippet
+        # One search box: the header's.
+        page.goto(site + "beating.html")
+        visible = [b for b in page.locator(".search-button__button, form.bd-search input").all()
+                   if b.is_visible()]
+        assert len(visible) == 1
+
+
+_CHART = r"""
+() => [...document.querySelectorAll("figure.tipsim-figure svg")]
+  .filter((svg) => svg.getBoundingClientRect().width > 0)
+  .map((svg) => { const box = svg.getBoundingClientRect();
+                  return { right: box.right, scale: box.width / svg.viewBox.baseVal.width,
+                           narrow: svg.classList.contains("tipsim-narrow") }; })
+"""
+
+
+@pytest.mark.parametrize(("width", "narrow"), [(390, True), (1280, False)])
+def test_the_tips_chart_fits_the_screen_whole(site: str, browser: Any, width: int,
+                                              narrow: bool) -> None:
+    """Both bars of every tip and the difference are on screen, at a readable size: on a
+    phone the narrow layout of the chart, not the wide one scrolled or shrunk."""
+    with tab(browser, site, width=width, height=844) as page:
+        page.goto(site + "tips-evidence.html")
+        charts = page.evaluate(_CHART)
+        assert len(charts) == 1, charts
+        chart = charts[0]
+        assert chart["narrow"] is narrow
+        assert chart["right"] <= width and chart["scale"] >= 0.85, chart

@@ -14,6 +14,7 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,7 @@ from durak_spec.play.tipsim import (
     experiments,
     format_table,
     plot,
+    plot_narrow,
     run_experiment,
     run_experiments,
     summary_html,
@@ -248,9 +250,10 @@ def sample_evidence() -> Evidence:
     ))
 
 
-def test_the_chart_is_well_formed_svg_with_text_alternatives() -> None:
+@pytest.mark.parametrize("draw", [plot, plot_narrow])
+def test_the_chart_is_well_formed_svg_with_text_alternatives(draw: Any) -> None:
     evidence = sample_evidence()
-    svg = plot(evidence)
+    svg = draw(evidence)
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img" and root.get("viewBox")
@@ -274,9 +277,10 @@ def test_the_chart_is_well_formed_svg_with_text_alternatives() -> None:
     assert not list(rows[0].iter(f"{SVG}circle"))
 
 
-def test_the_chart_draws_a_real_run() -> None:
+@pytest.mark.parametrize("draw", [plot, plot_narrow])
+def test_the_chart_draws_a_real_run(draw: Any) -> None:
     evidence = run_experiments(2)
-    root = ET.fromstring(plot(evidence))
+    root = ET.fromstring(draw(evidence))
     rows = [g for g in root.iter(f"{SVG}g") if g.get("class") == "tip-row"]
     assert len(rows) == len(EXPERIMENTS)
     # Every coordinate is a finite number inside the picture.

@@ -218,7 +218,9 @@ def chapter_nodes(slug: str, site: Site, run: Run, when: str = "") -> list[nodes
 
 
 def _example_index(examples: Sequence[Any]) -> addnodes.index:
-    return addnodes.index(entries=[("single", e.number, e.number, "", None) for e in examples])
+    # "main" entries: the search lists an example found by its number first, at its anchor.
+    return addnodes.index(entries=[("single", e.number, e.number, "main", None)
+                                   for e in examples])
 
 
 def _more_entries(entries: Sequence[Any], site: Site, page: str) -> nodes.section:

@@ -16,6 +16,7 @@ so the code the book shows cannot drift from what the engine does.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -219,6 +220,9 @@ def _start_state(played: Played) -> tuple[Event, tuple[Event, ...]] | None:
 
 
 _WIDTH = 88
+_API = ("GameState", "IllegalAction", "Pair", "RuleSet", "Suit", "apply", "check",
+        "parse_action", "parse_card", "parse_cards", "profile")
+"""The names of ``durak_spec`` the code of an example may use (it imports those it does)."""
 
 
 def _cards_code(cards: Sequence[Card], indent: int = 0) -> str:
@@ -287,17 +291,7 @@ def python_of(played: Played) -> str | None:
         return None
     start, moves = found
     names = played.names
-    refused = any(not m.accepted for m in moves if m.action is not None)
-    imports = ["GameState", "Pair", "RuleSet", "Suit", "apply", "parse_action", "parse_card",
-               "parse_cards", "profile"] + (["IllegalAction", "check"] if refused else [])
-    lines = ["from durak_spec import ("]
-    line = "   "
-    for name in sorted(imports):
-        if len(line) + len(name) + 2 > _WIDTH:
-            lines.append(line)
-            line = "   "
-        line += f" {name},"
-    lines += [line, ")", ""]
+    lines: list[str] = []
     if names:
         lines.append("# " + ", ".join(f"{n} is P{i}" for i, n in enumerate(names)))
     lines.extend(_state_code(start.after))
@@ -317,7 +311,20 @@ def python_of(played: Played) -> str | None:
             lines.append("except IllegalAction as error:")
             lines.append(f'    assert error.rule == "{move.rule}"')
     lines.append("print(state.describe())")
-    return "\n".join(lines) + "\n"
+    body = "\n".join(lines)
+    used = sorted(name for name in _API if re.search(rf"\b{name}\(|\b{name}\b(?=\.| as )",
+                                                     body))
+    one = "from durak_spec import " + ", ".join(used)
+    if len(one) <= _WIDTH:
+        return f"{one}\n\n{body}\n"
+    head = ["from durak_spec import ("]
+    line = "   "
+    for name in used:
+        if len(line) + len(name) + 2 > _WIDTH:
+            head.append(line)
+            line = "   "
+        line += f" {name},"
+    return "\n".join([*head, line, ")", "", body]) + "\n"
 
 
 def check_python(played: Played, code: str) -> str | None:

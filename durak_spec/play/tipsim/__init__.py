@@ -69,7 +69,7 @@ their results and running them), :mod:`~durak_spec.play.tipsim.tables` (text and
 
 from __future__ import annotations
 
-from durak_spec.play.tipsim.chart import plot
+from durak_spec.play.tipsim.chart import plot, plot_narrow
 from durak_spec.play.tipsim.experiments import (
     EXPERIMENTS,
     MARGIN,
@@ -107,6 +107,7 @@ __all__ = [
     "experiments",
     "format_table",
     "plot",
+    "plot_narrow",
     "run_experiment",
     "run_experiments",
     "summary_html",

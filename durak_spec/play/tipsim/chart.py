@@ -210,3 +210,114 @@ def _wrap(text: str, width: int) -> list[str]:
     if len(rest) > width:
         rest = rest[:width - 1].rstrip() + "…"
     return [first, rest]
+
+
+_NARROW_W = 380  # a phone's width: the same numbers, each tip's title above its bars
+_NARROW_RATE_W = 180
+_NARROW_DIFF_X = 262
+_NARROW_DIFF_W = 104
+_NARROW_TOP = 128
+_NARROW_ROW = 116
+
+
+def plot_narrow(evidence: Evidence) -> SvgText:
+    """The chart of :func:`plot` laid out for a phone's width (380 units, so its text keeps
+    its size on a 390 px screen): each tip's title on a line of its own, its two bars under
+    it, and the difference with its verdict beside the bars."""
+    results = evidence.results
+    span = _diff_range(results)
+    bottom = _NARROW_TOP + _NARROW_ROW * len(results)
+    height = bottom + 76
+    rate_left, diff_left = _LABEL_X, _NARROW_DIFF_X
+
+    def rate_x(rate: float) -> float:
+        return rate_left + _NARROW_RATE_W * min(1.0, max(0.0, rate))
+
+    def diff_x(value: float) -> float:
+        return diff_left + _NARROW_DIFF_W * (min(span, max(-span, value)) + span) / (2 * span)
+
+    title = "The sources' tips put to the test: durak rate with and without each tip"
+    body: list[str] = [f'<rect width="{_NARROW_W}" height="{height}" fill="#ffffff"/>']
+    body.append(_t(_LABEL_X, 22, "Durak rate with and without each tip", size=15,
+                   weight="bold"))
+    body.append(_t(_LABEL_X, 40, f"{evidence.games} seeded games per tip, every deal played "
+                   "from every seat;", size=11, fill=_MUTED))
+    body.append(_t(_LABEL_X, 54, "whiskers: 95 % confidence intervals", size=11, fill=_MUTED))
+    for x, y, colour, words in ((_LABEL_X, 76, _FOLLOWER, "follows the tip"),
+                                (_LABEL_X + 120, 76, _OTHER, "the same player without it")):
+        body.append(f'<rect x="{x}" y="{y - 10}" width="14" height="11" fill="{colour}"/>')
+        body.append(_t(x + 20, y, words, size=12))
+    body.append(_line(_LABEL_X + 6, 83, _LABEL_X + 6, 96, _MUTED, 1.4, "3 2"))
+    body.append(_t(_LABEL_X + 20, 94, "even share (1 ÷ players)", size=12))
+    body.append(_t(rate_left, _NARROW_TOP - 10, "durak rate", size=12, weight="bold"))
+    body.append(_t(diff_left, _NARROW_TOP - 10, "difference", size=12, weight="bold"))
+    for i, r in enumerate(results):
+        e = r.experiment
+        top = _NARROW_TOP + _NARROW_ROW * i
+        if i:
+            body.append(_line(_LABEL_X, top, _NARROW_W - 10, top, _GRID))
+        body.append(f"<g class=\"tip-row\" data-tip={quoteattr(e.id)}>"
+                    f"<title>{escape(e.id)}: {escape(r.verdict.value)}</title>")
+        lines = _wrap(f"{e.id} {e.title}", 50)
+        body.append(f'<text x="{_LABEL_X}" y="{top + 16}" font-size="12" fill="{_INK}">'
+                    f'<tspan font-weight="bold">{escape(e.id)}</tspan>'
+                    f"{escape(lines[0][len(e.id):])}</text>")
+        for k, part in enumerate(lines[1:], start=1):
+            body.append(_t(_LABEL_X, top + 16 + 15 * k, part, size=12))
+        body.append(_t(_LABEL_X, top + 16 + 15 * len(lines), e.game, size=11, fill=_MUTED))
+        bars = top + 58
+        # The scales, drawn in this row's band only (the titles above stay clear).
+        body.append(f'<rect x="{svg_number(diff_x(-MARGIN))}" y="{bars - 4}" '
+                    f'width="{svg_number(diff_x(MARGIN) - diff_x(-MARGIN))}" height="42" '
+                    f'fill="{_BAND}"/>')
+        for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+            body.append(_line(rate_x(tick), bars - 4, rate_x(tick), bars + 38, _GRID))
+        body.append(_line(diff_x(0.0), bars - 4, diff_x(0.0), bars + 38, _MUTED, 1.2))
+        even = rate_x(1 / e.players)
+        body.append(_line(even, bars - 4, even, bars + 38, _MUTED, 1.4, "3 2"))
+        for row, (rate, bounds, colour) in enumerate((
+                (r.follower_rate, r.follower_interval, _FOLLOWER),
+                (r.other_rate, r.other_interval, _OTHER))):
+            bar_y = bars + row * (_BAR_H + 8)
+            body.append(f'<rect x="{rate_left}" y="{bar_y}" '
+                        f'width="{svg_number(rate_x(rate) - rate_left)}" height="{_BAR_H}" '
+                        f'fill="{colour}" fill-opacity="0.85"/>')
+            body.extend(_whisker(rate_x(bounds[0]), rate_x(bounds[1]), bar_y + _BAR_H / 2,
+                                 _INK))
+            body.append(_t(rate_x(max(bounds[1], rate)) + 5, bar_y + _BAR_H - 2,
+                           percent_text(rate), size=10.5, fill=_MUTED, halo=True))
+        colour = VERDICT_COLOUR[r.verdict]
+        low, high = r.difference_interval
+        y = bars + 10
+        body.extend(_whisker(diff_x(low), diff_x(high), y, colour, cap=5))
+        for end, direction in ((low, -1), (high, 1)):
+            if direction * end > span:
+                back = diff_x(end)
+                tip_x = back + direction * 7
+                body.append(f'<path d="M{svg_number(tip_x)} {svg_number(y)} '
+                            f'L{svg_number(back)} {svg_number(y - 5)} '
+                            f'L{svg_number(back)} {svg_number(y + 5)} Z" fill="{colour}"/>')
+        if abs(r.difference) <= span:
+            body.append(f'<circle cx="{svg_number(diff_x(r.difference))}" cy="{svg_number(y)}" '
+                        f'r="5" fill="{colour}"/>')
+        scale = " (off the scale)" if abs(r.difference) > span else ""
+        centre = diff_left + _NARROW_DIFF_W / 2
+        body.append(_t(centre, bars + 30, r.verdict.value, size=11, weight="bold",
+                       fill=colour, anchor="middle"))
+        body.append(_t(centre, bars + 44, f"{points_text(r.difference)} points{scale}",
+                       size=10.5, fill=_MUTED, anchor="middle"))
+        body.append("</g>")
+    for tick in (0.0, 0.5, 1.0):
+        body.append(_t(rate_x(tick), bottom + 14, f"{round(100 * tick)} %", size=11,
+                       fill=_MUTED, anchor="middle" if tick else "start"))
+    for tick in (-span, 0.0, span):
+        label = f"{100 * tick:+g}".replace("-", "−") if tick else "0"
+        body.append(_t(diff_x(tick), bottom + 14, label, size=11, fill=_MUTED,
+                       anchor="middle" if tick == 0 else ("start" if tick < 0 else "end")))
+    band = points_text(MARGIN, sign=False)
+    for k, words in enumerate(("durak rate: lower is better for that player",
+                               "difference: other − follower; right of 0: the tip helps",
+                               f"shaded: within ±{band} points")):
+        body.append(_t(_LABEL_X, bottom + 34 + 15 * k, words, size=11, fill=_MUTED))
+    return svg_document(_NARROW_W, height, title, _describe(evidence), body,
+                        max_width=_NARROW_W, cls="tipsim-chart tipsim-narrow")
