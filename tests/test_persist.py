@@ -518,8 +518,8 @@ def _swap_cards(data: object, first: str, second: str) -> object:
 
 def test_a_cover_that_does_not_beat_its_attack_card_is_rejected() -> None:
     rules = profile("classic-throw-in").rules(players=2)
-    state = position(rules, trump="♥", hands={0: "8♣ 9♦ K♠", 1: "10♦ Q♦"}, table="7♣/9♣",
-                     stock=10)
+    state = position(rules, trump="♥", hands={0: "8♣ 9♦ K♠ A♠", 1: "10♦ Q♦"}, table="7♣/9♣",
+                     start_hands={0: 5}, bout=3)  # no stock: short hands, 28 discarded
     good = state_to_json(state)
     assert state_from_json(good) == state
     bad = _swap_cards(good, "9♣", "6♣")
@@ -544,7 +544,7 @@ def test_a_shown_trump_that_is_later_thrown_in_saves_and_loads() -> None:
     (regression test: ``validate_state`` once rejected this position, TRANSFER-7)."""
     rules = RuleSet(players=3, transfer=True, transfer_by_showing_trump=True)
     state = position(rules, trump="♦", hands={0: "Q♣ 7♠", 1: "Q♦ 8♠ 9♠", 2: "K♣ 10♠ J♠"},
-                     stock=4, attacker=0)
+                     attacker=0, bout=3)  # the stock is out: short hands, 28 discarded
     state = play(state, "P0 open Q♣", "P1 show Q♦", "P2 cover Q♣ with K♣", "P1 throw Q♦")
     assert [str(p) for p in state.table] == ["Q♣/K♣", "Q♦"]
     assert state_from_json(state_to_json(state)) == state
