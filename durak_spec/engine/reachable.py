@@ -59,8 +59,10 @@ follow single cards through the game (who drew the face-up trump, which cards a 
 made public): the known cards are checked as a subset of the hand (VIEW-2), no more.
 
 ``check_reachable`` raises :class:`~durak_spec.core.errors.InvalidState` with the rule
-ID of the first invariant broken (after every check of ``validate_state``); the wire
-``load`` and the step library's ``Given`` positions go through it. Every state reached
+ID of the first invariant broken (after every check of ``validate_state``). It is the one
+notion of a legal position: every loader goes through it (saved games and positions in
+:mod:`durak_spec.game.persist`, the wire ``load``, ``ReferenceEngine.load``,
+``Position.build`` and so the step library's ``Given`` positions). Every state reached
 in play passes it (``tests/test_reachable.py`` plays random games of every profile with
 2 to 6 players).
 """
