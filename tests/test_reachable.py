@@ -270,7 +270,7 @@ def test_hands_over_six_need_a_taken_bout() -> None:
     state = raw_position(rules, hands={0: "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣", 1: "6♦ 7♦ 8♦ 9♦"}, bout=2)
     assert len(state.discard) == 24 and not state.stock
     error = refused(state, "TAKE-2")
-    assert "2 cards over six" in error.reason
+    assert "over six: P0 2;" in error.reason
     check_reachable(state._replace(bout=3))  # with a third bout, taken, it can be
 
 
@@ -295,9 +295,15 @@ def test_more_cards_drawn_than_the_bouts_ended_can_refill_is_refused() -> None:
 def test_the_bouts_bound_accepts_what_play_reaches_at_its_edges() -> None:
     rules = PROFILES["classic-throw-in"].rules(players=2).replace(first_bout_limit_five=False)
     limit_five = rules.replace(first_bout_limit_five=True)
-    assert bouts_allow(1, rules, 12, 12, 0)  # six attack cards beaten off: 12 drawn
-    assert not bouts_allow(1, limit_five, 12, 12, 0)  # at most five in the first bout
-    assert bouts_allow(1, limit_five, 0, 5, 5)  # five taken: 5 drawn, the taker 5 over
-    assert not bouts_allow(1, rules, 0, 7, 0)
-    assert not bouts_allow(1, rules, 2, 2, 1)  # beaten off: nobody took
-    assert bouts_allow(10**100, rules, 0, 24, 30)  # taking back and forth has no end
+    assert bouts_allow(1, rules, 12, 12)  # six attack cards beaten off: 12 drawn
+    assert not bouts_allow(1, limit_five, 12, 12)  # at most five in the first bout
+    assert bouts_allow(1, limit_five, 0, 5, (5, 0))  # five taken: 5 drawn, the taker 5 over
+    assert not bouts_allow(1, rules, 0, 7)
+    assert not bouts_allow(1, rules, 2, 2, (1, 0))  # beaten off: nobody took
+    assert not bouts_allow(1, rules, 0, 4, (2, 2))  # two players over six: two takes
+    assert bouts_allow(2, rules, 0, 8, (4, 4))
+    assert bouts_allow(1, rules, 0, 6, (6, 0))
+    assert not bouts_allow(1, rules, 0, 6, (7, 0))  # seven over six: two takes at least
+    assert not bouts_allow(2, rules, 2, 8, (4, 4))  # two takers and a beat-off: 3 bouts
+    assert bouts_allow(3, rules, 2, 8, (4, 4))
+    assert bouts_allow(10**100, rules, 0, 24, (15, 15))  # taking back and forth: no end

@@ -69,7 +69,7 @@ in play passes it (``tests/test_reachable.py`` plays random games of every profi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from durak_spec.core.cards import DECK, Card, Rank
 from durak_spec.engine.attack import throwers
@@ -152,20 +152,25 @@ def first_lead_breach(state: GameState) -> Breach | None:
     return None
 
 
-def bouts_allow(bouts: int, rules: RuleSet, discard: int, drawn: int, excess: int) -> bool:
+def bouts_allow(bouts: int, rules: RuleSet, discard: int, drawn: int,
+                excess: Sequence[int] = ()) -> bool:
     """Whether ``bouts`` ended bouts can have discarded ``discard`` cards, let ``drawn``
-    cards be drawn from the stock and put ``excess`` cards over six into the hands.
+    cards be drawn from the stock and put ``excess`` cards over six into the hands (one
+    count per player: each player's own takes put them there).
 
     Each bout ends taken or beaten off. A beaten-off bout discards its table, a pair at
     least and twice its attack cards at most (DEFEND-1), and its end refills at most what
     it discarded (DRAW-1). A taken bout discards nothing; its end refills at most the
     attack cards, which the players who laid them miss (DRAW-1), and the taker's hand
-    grows by at most as many (TAKE-2): no other move puts a hand over six (DRAW-3). A bout
-    holds at most six attack cards, five in the first under LIMIT-3."""
+    grows by at most as many (TAKE-2): no other move puts a hand over six (DRAW-3), so a
+    player ``e`` cards over six took at least ``e / 6`` times. A bout holds at most six
+    attack cards, five in the first under LIMIT-3."""
+    over = sum(excess)
+    takes = sum(-(-extra // MAX_ATTACK_CARDS) for extra in excess if extra > 0)
     if bouts == 0:
-        return discard == drawn == excess == 0
+        return discard == drawn == over == 0
     first = FIRST_BOUT_MAX_ATTACK_CARDS if rules.first_bout_limit_five else MAX_ATTACK_CARDS
-    for taken in range(max(0, bouts - discard // 2), bouts + 1):  # a pair per beaten bout
+    for taken in range(max(takes, bouts - discard // 2), bouts + 1):  # a pair a beat-off
         beaten = bouts - taken
         for first_taken in (True, False):
             if (taken if first_taken else beaten) == 0:
@@ -174,14 +179,14 @@ def bouts_allow(bouts: int, rules: RuleSet, discard: int, drawn: int, excess: in
             room_beaten = MAX_ATTACK_CARDS * beaten - \
                 (MAX_ATTACK_CARDS - first) * (not first_taken)
             if discard <= 2 * room_beaten and drawn <= discard + room_taken and \
-                    excess <= room_taken:
+                    over <= room_taken:
                 return True
     return False
 
 
-def _excess(state: GameState) -> int:
-    """The cards over six that the players in the game held as the bout began."""
-    return sum(max(0, state.start_hands[seat] - HAND_SIZE) for seat in state.in_game())
+def _excess(state: GameState) -> tuple[int, ...]:
+    """The cards over six that each player in the game held as the bout began."""
+    return tuple(max(0, state.start_hands[seat] - HAND_SIZE) for seat in state.in_game())
 
 
 def bouts_breach(state: GameState) -> Breach | None:
@@ -195,13 +200,15 @@ def bouts_breach(state: GameState) -> Breach | None:
     discard = len(state.discard)
     if bouts_allow(state.bout, state.rules, discard, drawn, _excess(state)):
         return None
-    if not bouts_allow(state.bout, state.rules, discard, drawn, 0):
+    if not bouts_allow(state.bout, state.rules, discard, drawn):
         return Breach("DRAW-1", f"after {_bouts(state.bout)} with {discard} cards discarded, "
                       f"{drawn} cards cannot have been drawn: a bout's end refills only what "
                       "the bout took from the hands")
+    over = ", ".join(f"P{seat} {extra}" for seat, extra in
+                     zip(state.in_game(), _excess(state), strict=True) if extra)
     return Breach("TAKE-2", f"after {_bouts(state.bout)} with {discard} cards discarded, the "
-                  f"hands cannot hold {_excess(state)} cards over six: a hand grows over six "
-                  "only by taking, at most six attack cards a bout")
+                  f"hands cannot hold these cards over six: {over}; a hand grows over six only "
+                  "by its player's takes, at most six attack cards a bout")
 
 
 def drawn_breach(state: GameState) -> Breach | None:

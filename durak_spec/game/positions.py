@@ -537,8 +537,8 @@ class Position:
         start_hands, joined = self._bout_record(rules, [len(h) for h in hands], attacker,
                                                 defender, opener,
                                                 set(out_seats), bool(stock_cards))
-        excess = sum(max(0, start_hands[seat] - HAND_SIZE) for seat in range(n)
-                     if seat not in out_seats)
+        excess = tuple(max(0, start_hands[seat] - HAND_SIZE) for seat in range(n)
+                       if seat not in out_seats)
         bout = self._resolve_bout(rules, len(discard_cards), len(out_seats),
                                   whole_stock(n) - len(stock_cards), excess)
         state = GameState(
@@ -605,7 +605,7 @@ class Position:
         return tuple(start), tuple(joined)
 
     def _resolve_bout(self, rules: RuleSet, discard: int, groups_out: int,
-                      drawn: int, excess: int) -> int:
+                      drawn: int, excess: tuple[int, ...]) -> int:
         """How many bouts have ended: 0 in the first bout, else as described, else the
         fewest (and at least one) that let ``groups_out`` groups of players go out (END-1)
         and can have discarded ``discard`` cards, drawn ``drawn`` from the stock and put
