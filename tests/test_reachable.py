@@ -307,3 +307,14 @@ def test_the_bouts_bound_accepts_what_play_reaches_at_its_edges() -> None:
     assert not bouts_allow(2, rules, 2, 8, (4, 4))  # two takers and a beat-off: 3 bouts
     assert bouts_allow(3, rules, 2, 8, (4, 4))
     assert bouts_allow(10**100, rules, 0, 24, (15, 15))  # taking back and forth: no end
+
+
+def test_a_bout_turned_back_to_its_opener_by_a_shown_trump_draws_nothing() -> None:
+    """Found by a sweep of random games: the opener takes back the one card they laid,
+    after the defender showed a trump, so nobody draws and the stock stays whole after the
+    first bout (the strict check once refused this, DRAW-1)."""
+    state = new_game(SWITCHES.with_players(2), seed=1974418523)
+    for text in ("P0 open 8♦", "P1 show 8♣", "P0 take", "P1 done"):
+        state = apply(state, parse_action(text))
+    assert state.bout == 1 and len(state.stock) == 24
+    check_reachable(state)

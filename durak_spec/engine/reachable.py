@@ -213,8 +213,12 @@ def bouts_breach(state: GameState) -> Breach | None:
 
 def drawn_breach(state: GameState) -> Breach | None:
     """DRAW-1: the opener of a bout lays at least one card and refills at its end, so
-    after the first bout the stock of the deal is no longer whole."""
+    after the first bout the stock of the deal is no longer whole. Not so where a
+    transfer may be made by showing a trump (TRANSFER-7): the attack can come round to
+    the opener by shows alone, and the opener who takes gets the cards back."""
     full = whole_stock(state.players)
+    if transfer_game(state.rules) and state.rules.transfer_by_showing_trump:
+        return None
     if state.bout >= 1 and full and len(state.stock) >= full:
         return Breach("DRAW-1", f"after {_bouts(state.bout)} somebody has drawn, so the stock "
                       f"holds fewer than {full} cards, not {len(state.stock)}")
