@@ -22,6 +22,8 @@ Feature: Limits on attack cards
       And the table shows 7♣ covered by 8♣, 7♦ covered by 8♦, 8♠ covered by 10♠, 7♠ covered by J♠, 10♣ covered by Q♣ and 10♦ uncovered
       And Anna holds 8♥ J♦ 6♣ 6♦
       And Boris holds 8 cards
+      And 4 cards are in the discard pile
+      And it is bout 7
       Then Anna may not throw in any card
       When Anna throws in 8♥
       Then it is rejected by LIMIT-1

@@ -317,6 +317,7 @@ Feature: Drawing from the stock
       And the next cards to draw are 6♥ 7♥
       And the face-up trump is A♥
       And 3 cards are left in the stock
+      And it is bout 4
       When Anna opens with 7♣
       And Gleb throws in 7♦
       And Vera throws in 7♠

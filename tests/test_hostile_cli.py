@@ -214,3 +214,26 @@ def test_a_report_file_is_written_whole_over_an_older_one(tmp_path: Path) -> Non
     done = shell(f"check --rule BEAT-1 --json {report}")
     assert done.returncode == 0, done.stderr
     assert report.read_text(encoding="utf-8").rstrip().endswith("}")
+
+
+# -- the report file itself ------------------------------------------------------------------
+
+
+def test_an_output_file_made_and_never_written_is_removed(tmp_path: Path) -> None:
+    from durak_spec.core.outfiles import OutputFile
+
+    new = tmp_path / "new.json"
+    with OutputFile(new, "--json"):
+        assert new.is_file()  # made at once: the path is proven writable before the run
+    assert not new.exists()  # the run did not finish: nothing half-made is left
+    old = tmp_path / "old.json"
+    old.write_text("the last report", encoding="utf-8")
+    with OutputFile(old, "--json"):
+        pass
+    assert old.read_text(encoding="utf-8") == "the last report"  # someone's file is kept
+    with OutputFile(old, "--json") as report:
+        report.write("new")
+    assert old.read_text(encoding="utf-8") == "new"
+    with OutputFile(new, "--json") as report:
+        report.write("{}")
+    assert new.read_text(encoding="utf-8") == "{}"  # written: it stays

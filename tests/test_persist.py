@@ -13,6 +13,8 @@ import copy
 import json
 import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ from durak_spec import (
     legal_actions,
     profile,
 )
-from durak_spec.engine import new_game
+from durak_spec.engine import new_game, validate_state
 from durak_spec.game import persist
 from durak_spec.game.history import Game
 from durak_spec.game.persist import (
@@ -507,8 +509,8 @@ def _swap_cards(data: object, first: str, second: str) -> object:
 
 def test_a_cover_that_does_not_beat_its_attack_card_is_rejected() -> None:
     rules = profile("classic-throw-in").rules(players=2)
-    state = position(rules, trump="♥", hands={0: "8♣ 9♦ K♠", 1: "10♦ Q♦"}, table="7♣/9♣",
-                     stock=10)
+    state = position(rules, trump="♥", hands={0: "8♣ 9♦ K♠ A♠", 1: "10♦ Q♦"}, table="7♣/9♣",
+                     start_hands={0: 5}, bout=3)  # no stock: short hands, 28 discarded
     good = state_to_json(state)
     assert state_from_json(good) == state
     bad = _swap_cards(good, "9♣", "6♣")
@@ -533,7 +535,7 @@ def test_a_shown_trump_that_is_later_thrown_in_saves_and_loads() -> None:
     (regression test: ``validate_state`` once rejected this position, TRANSFER-7)."""
     rules = RuleSet(players=3, transfer=True, transfer_by_showing_trump=True)
     state = position(rules, trump="♦", hands={0: "Q♣ 7♠", 1: "Q♦ 8♠ 9♠", 2: "K♣ 10♠ J♠"},
-                     stock=4, attacker=0)
+                     attacker=0, bout=3)  # the stock is out: short hands, 28 discarded
     state = play(state, "P0 open Q♣", "P1 show Q♦", "P2 cover Q♣ with K♣", "P1 throw Q♦")
     assert [str(p) for p in state.table] == ["Q♣/K♣", "Q♦"]
     assert state_from_json(state_to_json(state)) == state
@@ -591,3 +593,49 @@ def test_a_version_1_document_is_still_read_strictly() -> None:
     del document["rules"]["transfer"]
     with pytest.raises(persist.SavedGameError, match="lacks the key 'transfer'"):
         persist.state_from_json(document)
+
+
+# -- issue 21: every loader asks the strict check ------------------------------------------
+
+
+def _unseeded(state: GameState) -> Doc:
+    """A saved game that starts at ``state`` with no seed and no deck, and has no history."""
+    data = plain(Game.new(state.rules, seed=1))
+    position_json = json.loads(json.dumps(persist._position_to_json(state), ensure_ascii=False))
+    data.update(seed=None, deck=None, initial=position_json, state=position_json, history=[])
+    return data
+
+
+def _first_bout_with_two_discarded() -> GameState:
+    state = new_game(profile("classic-throw-in").rules(players=2), seed=3)
+    hand = state.hands[1]
+    return state._replace(hands=(state.hands[0], hand[2:]), discard=hand[:2],
+                          start_hands=(6, 4))
+
+
+def test_a_saved_game_without_a_deal_cannot_start_in_an_impossible_first_bout(
+        tmp_path: Path) -> None:
+    state = _first_bout_with_two_discarded()
+    validate_state(state)  # the structural check lets it through; loading does not
+    with pytest.raises(SavedGameError) as caught:
+        game_from_json(_unseeded(state))
+    assert caught.value.path == "initial" and caught.value.rule == "DEAL-4", caught.value
+    path = tmp_path / "impossible.json"
+    path.write_text(json.dumps(_unseeded(state), ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "durak_spec", "play", "--load", str(path)],
+                          input="quit\n", capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "DEAL-4" in done.stderr and len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_a_saved_position_is_checked_strictly() -> None:
+    state = new_game(profile("classic-throw-in").rules(players=3), seed=11)
+    good = state_to_json(state)
+    assert state_from_json(good) == state
+    other = (state.opener + 1) % 3  # the first bout opened by a player without the lowest trump
+    wrong = state._replace(attacker=other, defender=(other + 1) % 3, opener=other)
+    validate_state(wrong)
+    with pytest.raises(SavedGameError) as caught:
+        state_from_json(state_to_json(wrong))
+    assert caught.value.rule == "ORDER-1", caught.value

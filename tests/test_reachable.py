@@ -13,19 +13,23 @@ import random
 
 import hypothesis
 import pytest
+from helpers import position as raw_position
 from hypothesis import strategies as st
 
-from durak_spec.core.cards import Card, Rank, Suit
+from durak_spec.core.cards import DECK, Card, Rank, Suit
 from durak_spec.core.errors import InvalidState
 from durak_spec.engine import apply, legal_actions, new_game, validate_state
 from durak_spec.engine.reachable import (
     INVARIANTS,
+    bouts_allow,
     check_reachable,
     gone_out_breach,
     reachable_breach,
 )
 from durak_spec.game.persist import state_to_json
-from durak_spec.model.rules import PROFILES, NoTrumpLead, RuleSet
+from durak_spec.game.positions import parse_card_list
+from durak_spec.model.actions import parse_action
+from durak_spec.model.rules import PROFILES, LaterGameLead, NoTrumpLead, RuleSet
 from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.model.state import GameState, Pair, sort_cards
 from durak_spec.protocol import ReferenceEngine
@@ -191,3 +195,126 @@ def test_a_done_from_a_player_who_may_not_add_cards_is_refused() -> None:
     opened = apply(state, legal_actions(state)[0])
     bystander = next(seat for seat in range(3) if seat not in (opened.attacker, opened.defender))
     refused(opened._replace(passed=frozenset({bystander})), "CLAR-3")
+
+
+# -- issue 21: ORDER-1 in the first bout, and the bouts ended bound what was drawn ---------
+
+
+def _lowest_trump_holder(state: GameState) -> tuple[int, Card]:
+    trumps = [(card.rank, seat, card) for seat, hand in enumerate(state.hands)
+              for card in hand if card.suit == state.trump]
+    _, seat, card = min(trumps)
+    return seat, card
+
+
+def test_a_first_bout_opened_by_someone_without_the_lowest_trump_is_refused() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=3)
+    state = new_game(rules, seed=11)
+    holder, lowest = _lowest_trump_holder(state)
+    assert state.opener == holder
+    other = (holder + 1) % 3
+    wrong = state._replace(attacker=other, defender=(other + 1) % 3, opener=other)
+    error = refused(wrong, "ORDER-1")
+    assert str(lowest) in error.reason
+    # once the first bout has ended, anyone may attack: the same roles in bout 2 pass
+    later = later_bout(rules)
+    check_reachable(later)
+
+
+def test_the_lowest_trump_as_a_cover_in_a_first_bout_without_transfers_is_refused() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=2)
+    state = new_game(rules, seed=4)
+    opener, lowest = _lowest_trump_holder(state)
+    defender = 1 - opener
+    plain_card = next(card for card in state.hands[defender] if card.suit != state.trump)
+    hands = list(state.hands)  # the defender is dealt the lowest trump instead
+    hands[opener] = sort_cards([*(c for c in hands[opener] if c != lowest), plain_card])
+    hands[defender] = sort_cards([*(c for c in hands[defender] if c != plain_card), lowest])
+    swapped = state._replace(hands=tuple(hands))
+    attack = next(card for card in swapped.hands[opener] if card.suit != state.trump)
+    opened = apply(swapped._replace(attacker=opener, defender=defender, opener=opener),
+                   parse_action(f"P{opener} open {attack}"))
+    covered = apply(opened, parse_action(f"P{defender} cover {attack} with {lowest}"))
+    error = refused(covered, "ORDER-1")
+    assert "covers an attack card" in error.reason
+
+
+def test_nobody_dealt_a_trump_under_first_seat_lead_is_opened_by_the_first_seat() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=2).replace(
+        no_trump_lead=NoTrumpLead.FIRST_SEAT)
+    trumps = [card for card in DECK if card.suit is Suit.HEARTS]
+    others = [card for card in DECK if card.suit is not Suit.HEARTS]
+    order = (*others[:12], *others[12:], *trumps)  # every trump in the stock, A♥ face up
+    state = new_game(rules, deck=order, seed=0)
+    assert state.opener == 0 and state.trump is Suit.HEARTS
+    refused(state._replace(attacker=1, defender=0, opener=1), "ORDER-2")
+    chance = rules.replace(no_trump_lead=NoTrumpLead.CHANCE)  # chance may pick either
+    check_reachable(new_game(chance, deck=order, seed=0)._replace(
+        attacker=1, defender=0, opener=1))
+
+
+def test_a_later_game_of_a_match_led_by_the_last_durak_is_not_bound() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=3).replace(
+        later_game_lead=LaterGameLead.LEFT_OF_DURAK)
+    state = new_game(rules, seed=11)
+    holder, _ = _lowest_trump_holder(state)
+    other = (holder + 1) % 3
+    check_reachable(state._replace(attacker=other, defender=(other + 1) % 3, opener=other))
+
+
+def test_hands_over_six_need_a_taken_bout() -> None:
+    """Two bouts ended, the stock is out and 24 cards are discarded: both bouts were beaten
+    off (a taken bout discards nothing, a beaten one twelve at most), so nobody took, and
+    no hand can hold eight."""
+    rules = PROFILES["classic-throw-in"].rules(players=2).replace(first_bout_limit_five=False)
+    state = raw_position(rules, hands={0: "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣", 1: "6♦ 7♦ 8♦ 9♦"}, bout=2)
+    assert len(state.discard) == 24 and not state.stock
+    error = refused(state, "TAKE-2")
+    assert "over six: P0 2;" in error.reason
+    check_reachable(state._replace(bout=3))  # with a third bout, taken, it can be
+
+
+def test_more_cards_drawn_than_the_bouts_ended_can_refill_is_refused() -> None:
+    """One bout ended and 4 cards lie in the discard pile, yet 8 were drawn: a bout's end
+    refills only the cards it took from the hands (the position of CLAR-15.3 under bout
+    2, as the scenario builder numbered it before issue 21)."""
+    from durak_spec.game.positions import Position, PositionError, parse_table
+
+    position = (Position().with_players(["Anna", "Boris", "Vera"]).with_trump(Suit.HEARTS)
+                .with_stock(10).with_attack("Anna", "Boris")
+                .with_table(parse_table("7♠ covered by 10♠, 7♦ covered by 10♦, 10♣ covered "
+                                        "by Q♣, Q♠ covered by K♠ and K♦ covered by A♦"))
+                .with_hand("Anna", parse_card_list("7♣"), 5)
+                .with_hand("Boris", parse_card_list("9♣")))
+    with pytest.raises(PositionError) as caught:
+        position.with_bout(2).build()
+    assert caught.value.rule == "DRAW-1", caught.value
+    assert position.build().bout >= 2  # left to itself, the builder counts enough bouts
+
+
+def test_the_bouts_bound_accepts_what_play_reaches_at_its_edges() -> None:
+    rules = PROFILES["classic-throw-in"].rules(players=2).replace(first_bout_limit_five=False)
+    limit_five = rules.replace(first_bout_limit_five=True)
+    assert bouts_allow(1, rules, 12, 12)  # six attack cards beaten off: 12 drawn
+    assert not bouts_allow(1, limit_five, 12, 12)  # at most five in the first bout
+    assert bouts_allow(1, limit_five, 0, 5, (5, 0))  # five taken: 5 drawn, the taker 5 over
+    assert not bouts_allow(1, rules, 0, 7)
+    assert not bouts_allow(1, rules, 2, 2, (1, 0))  # beaten off: nobody took
+    assert not bouts_allow(1, rules, 0, 4, (2, 2))  # two players over six: two takes
+    assert bouts_allow(2, rules, 0, 8, (4, 4))
+    assert bouts_allow(1, rules, 0, 6, (6, 0))
+    assert not bouts_allow(1, rules, 0, 6, (7, 0))  # seven over six: two takes at least
+    assert not bouts_allow(2, rules, 2, 8, (4, 4))  # two takers and a beat-off: 3 bouts
+    assert bouts_allow(3, rules, 2, 8, (4, 4))
+    assert bouts_allow(10**100, rules, 0, 24, (15, 15))  # taking back and forth: no end
+
+
+def test_a_bout_turned_back_to_its_opener_by_a_shown_trump_draws_nothing() -> None:
+    """Found by a sweep of random games: the opener takes back the one card they laid,
+    after the defender showed a trump, so nobody draws and the stock stays whole after the
+    first bout (the strict check once refused this, DRAW-1)."""
+    state = new_game(SWITCHES.with_players(2), seed=1974418523)
+    for text in ("P0 open 8♦", "P1 show 8♣", "P0 take", "P1 done"):
+        state = apply(state, parse_action(text))
+    assert state.bout == 1 and len(state.stock) == 24
+    check_reachable(state)

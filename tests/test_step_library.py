@@ -266,8 +266,9 @@ def test_a_described_position_is_built_with_every_card_once() -> None:
     assert len(state.hands[0]) == 6 and len(state.hands[1]) == 6
     assert len(state.stock) == 9 and state.stock[-1] == parse_card("6♥")
     assert len(state.discard) == 36 - 12 - 3 - 9
-    # 12 cards discarded: more than the first bout's five pairs (LIMIT-3), so two bouts ended
-    assert (state.attacker, state.defender, state.bout) == (0, 1, 2)
+    # 12 cards discarded: a beaten-off bout, not the first (five pairs at most, LIMIT-3);
+    # Anna began the bout with 8 cards and Boris with 7, so each took once: three bouts
+    assert (state.attacker, state.defender, state.bout) == (0, 1, 3)
     assert position.build() == state  # deterministic
 
 

@@ -64,7 +64,7 @@ from durak_spec.engine.dealing import (
 )
 from durak_spec.engine.draw import draw_order
 from durak_spec.engine.limits import attack_limit
-from durak_spec.engine.reachable import check_reachable, whole_stock
+from durak_spec.engine.reachable import bouts_allow, check_reachable, whole_stock
 from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.turns import acting_seats, could_add, turn_rule
@@ -79,6 +79,7 @@ __all__ = [
     "attack_limit",
     "beating_rule",
     "beats",
+    "bouts_allow",
     "broken_rule",
     "check",
     "check_reachable",

@@ -14,8 +14,19 @@ invariant              rule         what play guarantees
 =====================  ===========  =================================================
 ``first_bout``         DEAL-4       in the first bout nobody has drawn yet: the stock
                                     is whole and every hand started the bout at six
+``first_lead``         ORDER-1      in the first bout the opener is the player dealt
+                                    the lowest trump (under ORDER-2's first-seat lead,
+                                    the first seat when nobody was dealt one); a later
+                                    game of a match led by its last durak (ORDER-7) is
+                                    not bound
 ``drawn``              DRAW-1       after the first bout the opener, who laid a card,
                                     drew: the stock is no longer whole
+``bouts``              DRAW-1       a bout's end refills only what the bout took from
+                                    the hands (at most its attack cards after a take,
+                                    its table after a beat-off), and a hand grows over
+                                    six only by a take (TAKE-2): the bouts ended, each
+                                    taken or beaten off, account for the discard pile,
+                                    the cards drawn and the hands over six
 ``discard``            DEFEND-1     the discard pile grows only by beaten-off tables,
                                     pairs of cards, at most one table per bout ended
                                     (five pairs in a first bout under LIMIT-3)
@@ -48,17 +59,19 @@ follow single cards through the game (who drew the face-up trump, which cards a 
 made public): the known cards are checked as a subset of the hand (VIEW-2), no more.
 
 ``check_reachable`` raises :class:`~durak_spec.core.errors.InvalidState` with the rule
-ID of the first invariant broken (after every check of ``validate_state``); the wire
-``load`` and the step library's ``Given`` positions go through it. Every state reached
+ID of the first invariant broken (after every check of ``validate_state``). It is the one
+notion of a legal position: every loader goes through it (saved games and positions in
+:mod:`durak_spec.game.persist`, the wire ``load``, ``ReferenceEngine.load``,
+``Position.build`` and so the step library's ``Given`` positions). Every state reached
 in play passes it (``tests/test_reachable.py`` plays random games of every profile with
 2 to 6 players).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from durak_spec.core.cards import DECK
+from durak_spec.core.cards import DECK, Card, Rank
 from durak_spec.engine.attack import throwers
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.transfer import transfer_game
@@ -68,10 +81,13 @@ from durak_spec.model.rules import (
     HAND_SIZE,
     MAX_ATTACK_CARDS,
     MAX_PLAYERS,
+    LaterGameLead,
+    NoTrumpLead,
+    RuleSet,
 )
 from durak_spec.model.state import GameState
 
-__all__ = ["INVARIANTS", "check_reachable", "reachable_breach"]
+__all__ = ["INVARIANTS", "bouts_allow", "check_reachable", "reachable_breach", "whole_stock"]
 
 
 def whole_stock(players: int) -> int:
@@ -102,10 +118,107 @@ def first_bout_breach(state: GameState) -> Breach | None:
     return None
 
 
+def first_lead_breach(state: GameState) -> Breach | None:
+    """ORDER-1: the first bout is opened by whoever was dealt the lowest trump. In the
+    first bout no card enters a hand (draws and takes come at a bout's end), so a hand
+    that holds the lowest trump dealt held it at the deal; in a game without transfers
+    the covers are the defender's, who is never the opener, so it cannot be a cover.
+    ORDER-2: when nobody was dealt a trump and the first seat leads then, the opener is
+    the first seat. Under a ``later_game_lead`` other than the lowest trump (ORDER-7) the
+    position may be a later game of a match, led by the last durak's neighbour: not
+    bound. Under the trump exchange (VAR-1) a six of trumps face up may have been dealt
+    to the opener and exchanged: not bound either."""
+    rules = state.rules
+    if state.bout != 0 or state.is_over or \
+            rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP:
+        return None
+    if rules.trump_exchange and state.face_up == Card(Rank.SIX, state.trump):
+        return None  # the opener may have been dealt it and exchanged it (VAR-1, CLAR-5)
+    in_stock = set(state.stock)
+    dealt = [card for card in DECK if card.suit == state.trump and card not in in_stock]
+    if not dealt:
+        if rules.no_trump_lead is NoTrumpLead.FIRST_SEAT and state.opener != 0:
+            return Breach("ORDER-2", f"nobody was dealt a trump, so the first seat opens the "
+                          f"first bout, not P{state.opener}")
+        return None
+    lowest = min(dealt, key=lambda card: card.rank)
+    for seat, hand in enumerate(state.hands):
+        if lowest in hand and seat != state.opener:
+            return Breach("ORDER-1", f"P{seat} was dealt the lowest trump, {lowest}, so P{seat} "
+                          f"opens the first bout, not P{state.opener}")
+    if not transfer_game(rules) and any(pair.cover == lowest for pair in state.table):
+        return Breach("ORDER-1", f"the lowest trump dealt, {lowest}, covers an attack card, "
+                      "so the defender held it and would have opened the first bout")
+    return None
+
+
+def bouts_allow(bouts: int, rules: RuleSet, discard: int, drawn: int,
+                excess: Sequence[int] = ()) -> bool:
+    """Whether ``bouts`` ended bouts can have discarded ``discard`` cards, let ``drawn``
+    cards be drawn from the stock and put ``excess`` cards over six into the hands (one
+    count per player: each player's own takes put them there).
+
+    Each bout ends taken or beaten off. A beaten-off bout discards its table, a pair at
+    least and twice its attack cards at most (DEFEND-1), and its end refills at most what
+    it discarded (DRAW-1). A taken bout discards nothing; its end refills at most the
+    attack cards, which the players who laid them miss (DRAW-1), and the taker's hand
+    grows by at most as many (TAKE-2): no other move puts a hand over six (DRAW-3), so a
+    player ``e`` cards over six took at least ``e / 6`` times. A bout holds at most six
+    attack cards, five in the first under LIMIT-3."""
+    over = sum(excess)
+    takes = sum(-(-extra // MAX_ATTACK_CARDS) for extra in excess if extra > 0)
+    if bouts == 0:
+        return discard == drawn == over == 0
+    first = FIRST_BOUT_MAX_ATTACK_CARDS if rules.first_bout_limit_five else MAX_ATTACK_CARDS
+    for taken in range(max(takes, bouts - discard // 2), bouts + 1):  # a pair a beat-off
+        beaten = bouts - taken
+        for first_taken in (True, False):
+            if (taken if first_taken else beaten) == 0:
+                continue
+            room_taken = MAX_ATTACK_CARDS * taken - (MAX_ATTACK_CARDS - first) * first_taken
+            room_beaten = MAX_ATTACK_CARDS * beaten - \
+                (MAX_ATTACK_CARDS - first) * (not first_taken)
+            if discard <= 2 * room_beaten and drawn <= discard + room_taken and \
+                    over <= room_taken:
+                return True
+    return False
+
+
+def _excess(state: GameState) -> tuple[int, ...]:
+    """The cards over six that each player in the game held as the bout began."""
+    return tuple(max(0, state.start_hands[seat] - HAND_SIZE) for seat in state.in_game())
+
+
+def bouts_breach(state: GameState) -> Breach | None:
+    """DRAW-1: the bouts ended account for the cards drawn and for the hands over six
+    (see :func:`bouts_allow`): a bout's end refills only what the bout took from the
+    hands, and a hand grows over six only by taking a table of at most six attack cards
+    (TAKE-2)."""
+    if state.bout == 0:
+        return None  # the first bout: first_bout_breach and discard_breach say it all
+    drawn = whole_stock(state.players) - len(state.stock)
+    discard = len(state.discard)
+    if bouts_allow(state.bout, state.rules, discard, drawn, _excess(state)):
+        return None
+    if not bouts_allow(state.bout, state.rules, discard, drawn):
+        return Breach("DRAW-1", f"after {_bouts(state.bout)} with {discard} cards discarded, "
+                      f"{drawn} cards cannot have been drawn: a bout's end refills only what "
+                      "the bout took from the hands")
+    over = ", ".join(f"P{seat} {extra}" for seat, extra in
+                     zip(state.in_game(), _excess(state), strict=True) if extra)
+    return Breach("TAKE-2", f"after {_bouts(state.bout)} with {discard} cards discarded, the "
+                  f"hands cannot hold these cards over six: {over}; a hand grows over six only "
+                  "by its player's takes, at most six attack cards a bout")
+
+
 def drawn_breach(state: GameState) -> Breach | None:
     """DRAW-1: the opener of a bout lays at least one card and refills at its end, so
-    after the first bout the stock of the deal is no longer whole."""
+    after the first bout the stock of the deal is no longer whole. Not so where a
+    transfer may be made by showing a trump (TRANSFER-7): the attack can come round to
+    the opener by shows alone, and the opener who takes gets the cards back."""
     full = whole_stock(state.players)
+    if transfer_game(state.rules) and state.rules.transfer_by_showing_trump:
+        return None
     if state.bout >= 1 and full and len(state.stock) >= full:
         return Breach("DRAW-1", f"after {_bouts(state.bout)} somebody has drawn, so the stock "
                       f"holds fewer than {full} cards, not {len(state.stock)}")
@@ -257,12 +370,14 @@ def game_over_breach(state: GameState) -> Breach | None:
 
 INVARIANTS: tuple[Callable[[GameState], Breach | None], ...] = (
     first_bout_breach,
+    first_lead_breach,
     drawn_breach,
     discard_breach,
     gone_out_breach,
     game_over_breach,
     bout_record_breach,
     refilled_breach,
+    bouts_breach,
     table_ranks_breach,
     throw_in_roles_breach,
     joined_breach,

@@ -4,11 +4,11 @@ A saved game is resumed exactly: it holds the rule set, the position after the d
 whole history and (as a check) the position the history leads to. Loading trusts
 nothing: only a regular file of at most :data:`MAX_BYTES` is read, as UTF-8 I-JSON
 (:func:`durak_spec.core.jsonio.read_json`), every key, type and card is checked, every
-position must be one the rules allow (:func:`~durak_spec.engine.validate_state`), the
-history is replayed action by action and must lead to the stored position. Whatever is
-wrong is reported as a :class:`SavedGameError` that names the place in the document
-(``initial.hands[1][2]``, ``history[17]``) and, when a rule of the game is broken, the
-rule (``.rule``).
+position must be one play can reach (:func:`~durak_spec.engine.check_reachable`, the
+strict check), the history is replayed action by action and must lead to the stored
+position. Whatever is wrong is reported as a :class:`SavedGameError` that names the
+place in the document (``initial.hands[1][2]``, ``history[17]``) and, when a rule of the
+game is broken, the rule (``.rule``).
 
 The game document (``"format": "durak-spec/game"``, version 2)
 -----------------------------------------------------------------
@@ -31,7 +31,8 @@ A JSON object with exactly these keys::
 rules it was played (a new axis means a new version of this format). When ``deck`` or
 ``seed`` is given, loading deals again and checks that the deal gives ``initial`` (with
 a null seed, the deal decides the cards but the first attacker is checked only by the
-rules, since chance may have chosen it, ORDER-2).
+rules, since chance may have chosen it, ORDER-2). When both are null (a game replayed
+from a position), ``initial`` is any position play can reach.
 
 An action is the object of :meth:`Action.to_json <durak_spec.model.actions.Action.to_json>`:
 ``{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}``; the types are
@@ -84,7 +85,7 @@ from typing import Any, Final, TypeVar
 from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
 from durak_spec.core.errors import DurakError, InvalidState, NotationError
 from durak_spec.core.jsonio import JsonError, read_file, read_json, write_json
-from durak_spec.engine import deal, new_game, validate_state
+from durak_spec.engine import check_reachable, deal, new_game
 from durak_spec.game.history import Game, Match, ReplayError
 from durak_spec.model.actions import Action, action_from_json
 from durak_spec.model.rules import (
@@ -540,7 +541,7 @@ def _position(value: object, path: str, rules: RuleSet, what: str) -> GameState:
         thrower=thrower,
     )
     try:
-        return validate_state(state)
+        return check_reachable(state)  # the strict check: a position play can reach
     except InvalidState as error:
         raise SavedGameError(path, error.reason, error.rule) from None
 
@@ -600,7 +601,7 @@ def _differing(first: GameState, second: GameState) -> list[str]:
 def _check_deal(rules: RuleSet, seed: int | None, deck: tuple[Card, ...] | None,
                 initial: GameState) -> None:
     if deck is None and seed is None:
-        return
+        return  # a game replayed from a position (Game.replay): checked by the strict check
     order = deck if deck is not None else deal(rules, seed)
     dealt = new_game(rules, seed=seed, deck=order)
     if seed is None or rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP:

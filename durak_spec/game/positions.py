@@ -38,8 +38,8 @@ Everything a description leaves open is filled in deterministically:
   the order in which players joined the attack (``joined``, DRAW-2).
 * **Bout**: a later bout of the game, unless the description says it is the first
   (LIMIT-3 caps the first bout at five attack cards in some rules) or names its number
-  (:meth:`Position.with_bout`); a later bout is numbered as low as the discard pile and
-  the players out allow.
+  (:meth:`Position.with_bout`); a later bout is numbered as low as the discard pile, the
+  cards drawn from the stock and the players out allow.
 * **Known cards**: none (VIEW-2): a described position has no history of takes.
 
 :meth:`Position.build` then asks the strict check,
@@ -61,12 +61,10 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card
 from durak_spec.core.errors import DurakError, InvalidState
-from durak_spec.engine import check_reachable, deck_order, next_in_game, whole_stock
+from durak_spec.engine import bouts_allow, check_reachable, deck_order, next_in_game, whole_stock
 from durak_spec.model.rules import (
     AXES,
-    FIRST_BOUT_MAX_ATTACK_CARDS,
     HAND_SIZE,
-    MAX_ATTACK_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     RuleSet,
@@ -92,6 +90,7 @@ DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Ego
 """The players' names when a scenario does not name them, seat 0 first."""
 
 DEFAULT_PROFILE = "classic-throw-in"
+_MOST_BOUTS_TRIED = 100  # bout numbers tried for a described position (a few suffice)
 """The rules when a scenario does not name any."""
 
 TRUMP_PREFERENCE: tuple[Suit, ...] = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
@@ -537,7 +536,10 @@ class Position:
         start_hands, joined = self._bout_record(rules, [len(h) for h in hands], attacker,
                                                 defender, opener,
                                                 set(out_seats), bool(stock_cards))
-        bout = self._resolve_bout(rules, len(discard_cards), len(out_seats))
+        excess = tuple(max(0, start_hands[seat] - HAND_SIZE) for seat in range(n)
+                       if seat not in out_seats)
+        bout = self._resolve_bout(rules, len(discard_cards), len(out_seats),
+                                  whole_stock(n) - len(stock_cards), excess)
         state = GameState(
             rules=rules,
             hands=tuple(hands),
@@ -601,20 +603,22 @@ class Position:
             joined.append(attacker)
         return tuple(start), tuple(joined)
 
-    def _resolve_bout(self, rules: RuleSet, discard: int, groups_out: int) -> int:
+    def _resolve_bout(self, rules: RuleSet, discard: int, groups_out: int,
+                      drawn: int, excess: tuple[int, ...]) -> int:
         """How many bouts have ended: 0 in the first bout, else as described, else the
-        fewest that can have discarded ``discard`` cards (DEFEND-1) and let ``groups_out``
-        groups of players go out (END-1), and at least one."""
+        fewest (and at least one) that let ``groups_out`` groups of players go out (END-1)
+        and can have discarded ``discard`` cards, drawn ``drawn`` from the stock and put
+        ``excess`` cards over six into the hands
+        (:func:`~durak_spec.engine.reachable.bouts_allow`)."""
         if self.first_bout:
             return 0
         if self.bout is not None:
             return self.bout
-        first = FIRST_BOUT_MAX_ATTACK_CARDS if rules.first_bout_limit_five else \
-            MAX_ATTACK_CARDS
         bout = max(1, groups_out)
-        while 2 * (first + MAX_ATTACK_CARDS * (bout - 1)) < discard:
-            bout += 1
-        return bout
+        for fewest in range(bout, bout + _MOST_BOUTS_TRIED):
+            if bouts_allow(fewest, rules, discard, drawn, excess):
+                return fewest
+        return bout  # none will do: the strict check says why
 
     def _resolve_stock(self, n: int, hands: int, table: int) -> int | None:
         """The stock size if the description fixes it, else ``None`` (the rest goes there)."""

@@ -163,9 +163,9 @@ def _start_position(data: object, rules: RuleSet) -> GameState:
     of a game under the record's rules that play can reach."""
     try:
         state = state_from_json(data)
-    except SavedGameError as error:
-        fail(f"start.{error.path}" if error.path else "start", error.reason,
-             code=error.code)
+    except SavedGameError as error:  # (the strict check included: a rule says why)
+        fail(f"start.{error.path}" if error.path else "start",
+             error.reason + (f" ({error.rule})" if error.rule else ""), code=error.code)
     if state.rules != rules:
         differ = [a.name for a in AXES if getattr(state.rules, a.name) !=
                   getattr(rules, a.name)]

@@ -230,7 +230,8 @@ def given_first_bout(game: GameContext) -> None:
 @given(rx(r"it is bout (?P<number>[0-9]+)"))
 def given_bout(game: GameContext, number: str) -> None:
     """The bout in play is the game's bout ``number`` (1 is the first bout); without it, a
-    later bout is numbered as low as the discard pile and the players out allow.
+    later bout is numbered as low as the discard pile, the cards drawn, the hands over six
+    and the players out allow.
 
     Example: Given it is bout 4
     """
