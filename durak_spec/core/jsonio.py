@@ -53,6 +53,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias
 
@@ -236,6 +237,19 @@ def _deeper_than(value: Any, max_depth: int) -> bool:
     return False
 
 
+def _text_deeper_than(text: str, max_depth: int) -> bool:
+    """Whether the brackets of a text that is not JSON nest deeper than ``max_depth``,
+    strings left out, in linear time: each escape pair is dropped (``\\\\`` first, then
+    ``\\"``), and the strings are then every other piece between quotes."""
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", outside)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > max_depth
+
+
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP: Final = MappingProxyType({"[": 1, "{": 1, "]": -1, "}": -1})
+
+
 def _where(text: str, position: int) -> str:
     line = text.count("\n", 0, position) + 1
     column = position - text.rfind("\n", 0, position)
@@ -264,8 +278,14 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
                         code="json-syntax")
     start = 0 if text[:1] not in _WHITESPACE else len(text) - len(text.lstrip(_WHITESPACE))
     limited = len(text) <= MAX_DIGITS or 0 < sys.get_int_max_str_digits() <= MAX_DIGITS
-    value, end = _scan_strictly(text, start, what, _SCAN if limited else _CHECKED_SCAN,
-                                max_depth)
+    try:
+        value, end = _scan_strictly(text, start, what, _SCAN if limited else _CHECKED_SCAN,
+                                    max_depth)
+    except JsonError as error:  # a text too deep is named so, whatever else is wrong
+        if error.code != "json-too-deep" and text.count("[") + text.count("{") > max_depth \
+                and _text_deeper_than(text, max_depth):
+            raise _too_deep(what, max_depth) from None
+        raise
     if text.count("[") + text.count("{") > max_depth and _deeper_than(value, max_depth):
         raise _too_deep(what, max_depth)
     return _finish(text, data, value, end, what)
