@@ -277,12 +277,9 @@ def _wire_spellings() -> dict[str, Card]:
 
 _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
-_CARD_OF: Final = _WIRE_CARDS.copy().__getitem__
-"""The card of a spelling (``KeyError`` for anything else): the look-up of the hot paths,
-without the proxy's indirection, for ``map``."""
 _SPELLINGS: Final[dict[object, Card]] = {text: card for text, card in _WIRE_CARDS.items()}
-_CARD_GET: Final = _SPELLINGS.get
-"""The card of a spelling, ``None`` for anything else (a number, ``UNSET``)."""
+_CARD_OF: Final = _SPELLINGS.__getitem__
+"""The card of a spelling (``KeyError`` for anything else: a number, ``UNSET``)."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
 _SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
@@ -309,11 +306,7 @@ def card_from_wire(value: object, field: Path = "card") -> Card:
 
 def _cards(value: object, path: Path) -> tuple[Card, ...]:
     if isinstance(value, list):
-        try:
-            return tuple(map(_CARD_OF, value))
-        except (KeyError, TypeError):
-            for i, item in enumerate(value):
-                card_from_wire(item, (path, i))
+        return tuple([card_from_wire(item, (path, i)) for i, item in enumerate(value)])
     fail(path, f"must be a JSON array of cards, not {show(value)}")
 
 
@@ -800,9 +793,10 @@ _DECODE_LEGAL_REPLY: Final = msgspec.json.Decoder(LegalReplyMsg).decode
 _DECODE_VERDICT_REPLY: Final = msgspec.json.Decoder(VerdictReplyMsg).decode
 _DECODE_OK_REPLY: Final = msgspec.json.Decoder(OkReplyMsg).decode
 _ENCODE: Final = msgspec.json.Encoder().encode
-_NOT_DECODED: Final = (msgspec.DecodeError, ValueError, RecursionError)
-"""What msgspec raises for a line that is not its struct (a ``UnicodeEncodeError``, a
-``ValueError``, for a text holding a lone surrogate)."""
+_NOT_TYPED: Final = (msgspec.DecodeError, ValueError, RecursionError, KeyError, JsonError)
+"""What a line that is not its struct as the encoder writes it raises on the typed path:
+msgspec's errors (and ``UnicodeEncodeError``, a ``ValueError``, for a text holding a lone
+surrogate), and the ``KeyError`` or ``JsonError`` of a value the strict reader refuses."""
 
 
 def _as_written(message: msgspec.Struct, line: str | bytes) -> bool:
@@ -815,45 +809,40 @@ def _as_written(message: msgspec.Struct, line: str | bytes) -> bool:
     return text == (line[:-1] if line[-1:] == b"\n" else line)
 
 
-def _action_of(message: ActionMsg) -> Action | None:
-    """The action of a decoded action object, with the strict reader's checks; ``None``
-    where one fails (the strict reader then names it)."""
-    player, kind = message.player, message.type
+def _action_of(message: ActionMsg) -> Action:
+    """The action of a decoded action object, with the strict reader's checks;
+    ``KeyError`` where one fails (the strict reader then names it)."""
+    player, kind, card_of = message.player, message.type, _CARD_OF
     if not 0 <= player <= MAX_SEAT:
-        return None
+        raise KeyError(player)
     if kind == "cover":
-        attack, card = _CARD_GET(message.attack), _CARD_GET(message.card)
-        if attack is None or card is None or message.cards is not UNSET:
-            return None
-        return Cover(player, attack, card)
+        if message.cards is not UNSET:
+            raise KeyError(kind)
+        return Cover(player, card_of(message.attack), card_of(message.card))
     if kind == "open":
-        cards = message.cards
-        if message.attack is not UNSET or message.card is not UNSET or not cards:
-            return None
-        played = [_CARD_GET(text) for text in cards]
-        return None if None in played else Open(player, tuple(played))  # type: ignore[arg-type]
+        if message.attack is not UNSET or message.card is not UNSET or not message.cards:
+            raise KeyError(kind)
+        return Open(player, tuple(map(card_of, message.cards)))
     if message.attack is not UNSET or message.cards is not UNSET:
-        return None
-    if kind == "throw" or kind == "transfer" or kind == "show":
-        card = _CARD_GET(message.card)
-        if card is None:
-            return None
-        return ThrowIn(player, card) if kind == "throw" \
-            else Transfer(player, card, show=kind == "show")
+        raise KeyError(kind)
+    if kind == "throw":
+        return ThrowIn(player, card_of(message.card))
+    if kind == "transfer" or kind == "show":
+        return Transfer(player, card_of(message.card), show=kind == "show")
     if message.card is not UNSET:
-        return None
-    return (Take(player) if kind == "take" else Done(player) if kind == "done"
-            else ExchangeTrump(player) if kind == "exchange" else None)
+        raise KeyError(kind)
+    if kind == "take":
+        return Take(player)
+    if kind == "done":
+        return Done(player)
+    if kind == "exchange":
+        return ExchangeTrump(player)
+    raise KeyError(kind)
 
 
-def _actions_of(messages: list[ActionMsg]) -> tuple[Action, ...] | None:
-    actions = [_action_of(message) for message in messages]
-    return None if None in actions else tuple(actions)  # type: ignore[arg-type]
-
-
-def _report_of(message: ReportMsg) -> Report | None:
-    """The report of a decoded report object, with the strict reader's checks; ``None``
-    where one fails."""
+def _report_of(message: ReportMsg) -> Report:
+    """The report of a decoded report object, with the strict reader's checks;
+    ``KeyError`` where one fails."""
     stock, discard, attacker, defender, durak = (message.stock, message.discard,
                                                  message.attacker, message.defender,
                                                  message.durak)
@@ -862,19 +851,16 @@ def _report_of(message: ReportMsg) -> Report | None:
             and (durak is None or 0 <= durak <= MAX_SEAT)
             and MIN_PLAYERS <= len(message.hands) <= MAX_PLAYERS
             and all(0 <= seat <= MAX_SEAT for group in message.finished for seat in group)):
-        return None
+        raise KeyError(message)
     card_of = _CARD_OF
-    try:
-        hands = tuple([tuple(sorted(map(card_of, hand))) for hand in message.hands])
-        table = tuple([UNCOVERED[card_of(attack)] if cover is None
-                       else COVERED[card_of(attack)][card_of(cover)]
-                       for attack, cover in message.table])
-        face_up = None if message.face_up is None else card_of(message.face_up)
-        trump = _WIRE_SUITS[message.trump]
-        known = () if message.known is UNSET else tuple(
-            [tuple(sorted(map(card_of, cards))) for cards in message.known])
-    except KeyError:
-        return None
+    hands = tuple([tuple(sorted(map(card_of, hand))) for hand in message.hands])
+    table = tuple([UNCOVERED[card_of(attack)] if cover is None
+                   else COVERED[card_of(attack)][card_of(cover)]
+                   for attack, cover in message.table])
+    face_up = None if message.face_up is None else card_of(message.face_up)
+    trump = _WIRE_SUITS[message.trump]
+    known = () if message.known is UNSET else tuple(
+        [tuple(sorted(map(card_of, cards))) for cards in message.known])
     return new_report(hands, table, stock, trump, face_up, discard, attacker, defender,
                       message.taking, tuple([tuple(group) for group in message.finished]),
                       message.over, durak, known)
@@ -884,77 +870,73 @@ def _typed_request(line: str | bytes) -> Request | None:
     """The request of a line the encoder wrote, decoded by msgspec; else ``None``."""
     try:
         message = _DECODE_REQUEST(line)
-    except _NOT_DECODED:
-        return None
-    ident, cmd, action = message.id, message.cmd, message.action
-    if not 0 <= ident <= MAX_ID:
-        return None
-    if cmd == "apply":
-        if action is UNSET or message.then is False:
+        ident, cmd, action, then = message.id, message.cmd, message.action, message.then
+        if not 0 <= ident <= MAX_ID:
             return None
-        request: Request | None = None
-        played = _action_of(action)
-        if played is not None:
-            request = ApplyRequest(ident, played, message.then is True)
-    elif action is not UNSET or message.then is not UNSET:
+        if cmd == "apply":
+            if action is UNSET or then is False:
+                return None
+            request: Request = ApplyRequest(ident, _action_of(action), then is True)
+        elif action is not UNSET or then is not UNSET:
+            return None
+        elif cmd in _PLAIN_REQUESTS:
+            request = _PLAIN_REQUESTS[cmd](ident)
+        else:
+            return None
+    except _NOT_TYPED:
         return None
-    else:
-        request = (LegalRequest(ident) if cmd == "legal" else StateRequest(ident)
-                   if cmd == "state" else HelloRequest(ident) if cmd == "hello"
-                   else QuitRequest(ident) if cmd == "quit" else None)
-    return request if request is not None and _as_written(message, line) else None
+    return request if _as_written(message, line) else None
+
+
+_PLAIN_REQUESTS: Final[Mapping[str, type[LegalRequest | StateRequest | HelloRequest
+                                          | QuitRequest]]] = MappingProxyType({
+    "legal": LegalRequest, "state": StateRequest, "hello": HelloRequest, "quit": QuitRequest})
 
 
 def _typed_reply(line: str | bytes, cmd: Command) -> Reply | None:
     """The successful reply to ``cmd`` of a line the encoder wrote, decoded by msgspec;
     else ``None`` (an error reply, a fault, another spelling)."""
-    reply: Reply | None = None
-    message: msgspec.Struct
+    message: ReportReplyMsg | LegalReplyMsg | VerdictReplyMsg | OkReplyMsg
+    reply: Reply
     try:
         if cmd == "legal":
-            message = legal = _DECODE_LEGAL_REPLY(line)
-            actions = _actions_of(legal.actions)
-            if actions is not None:
-                reply = LegalReply(legal.id, actions)
+            message = _DECODE_LEGAL_REPLY(line)
+            reply = LegalReply(message.id, tuple([_action_of(m) for m in message.actions]))
         elif cmd == "apply":
-            message = verdict = _DECODE_VERDICT_REPLY(line)
-            reply = _verdict_of(verdict)
+            message = _DECODE_VERDICT_REPLY(line)
+            reply = _verdict_of(message)
         elif cmd == "quit":
             message = _DECODE_OK_REPLY(line)
             reply = OkReply(message.id)
         elif cmd != "hello":
-            message = answer = _DECODE_REPORT_REPLY(line)
-            report = _report_of(answer.report)
-            if report is not None:
-                reply = ReportReply(answer.id, report)
-    except _NOT_DECODED:
+            message = _DECODE_REPORT_REPLY(line)
+            reply = ReportReply(message.id, _report_of(message.report))
+        else:
+            return None
+    except _NOT_TYPED:
         return None
-    if reply is None or message.ok is not True or not 0 <= message.id <= MAX_ID:  # type: ignore[attr-defined]
+    if message.ok is not True or not 0 <= message.id <= MAX_ID:
         return None
     return reply if _as_written(message, line) else None
 
 
-def _verdict_of(message: VerdictReplyMsg) -> VerdictReply | None:
+def _verdict_of(message: VerdictReplyMsg) -> VerdictReply:
+    """The verdict of a decoded answer to ``apply``; ``KeyError`` where a check fails."""
+    report, actions = message.report, message.actions
     if not message.accepted:
-        rule, reason = message.rule, message.reason
-        if (message.report is not UNSET or message.actions is not UNSET
-                or reason is UNSET or not reason.strip() or rule is UNSET):
-            return None
-        try:
-            rule = _rule_id(rule, "rule")
-        except JsonError:
-            return None
-        return VerdictReply(message.id, Rejected(reason, rule))
+        reason = message.reason
+        if (report is not UNSET or actions is not UNSET or reason is UNSET
+                or not reason.strip() or message.rule is UNSET):
+            raise KeyError(message)
+        return VerdictReply(message.id, Rejected(reason, _rule_id(message.rule, "rule")))
     if message.reason is not UNSET or message.rule is not UNSET:
-        return None
-    if message.report is UNSET and message.actions is UNSET:
+        raise KeyError(message)
+    if report is UNSET and actions is UNSET:
         return VerdictReply(message.id, Accepted())
-    if message.report is UNSET or message.actions is UNSET:
-        return None
-    report, actions = _report_of(message.report), _actions_of(message.actions)
-    if report is None or actions is None:
-        return None
-    return VerdictReply(message.id, Accepted(), report, actions)
+    if report is UNSET or actions is UNSET:
+        raise KeyError(message)
+    return VerdictReply(message.id, Accepted(), _report_of(report),
+                        tuple([_action_of(m) for m in actions]))
 
 
 def decode_request(line: str | bytes) -> Request:
