@@ -132,15 +132,18 @@ def _best(call: Callable[[], object], repeat: int = 7) -> float:
     return min(timeit.repeat(call, number=1, repeat=repeat, timer=time.process_time))
 
 
-def _instructions(args: argparse.Namespace, side: str, requests: int) -> int:
-    """Machine instructions per request of ``side`` (cachegrind, two rounds less none)."""
+def _instructions(args: argparse.Namespace, side: str, requests: int,
+                  baseline: bool = False) -> int:
+    """Machine instructions per request of ``side`` (cachegrind, two rounds less none), of
+    this wire or (``baseline``) of the baseline's."""
 
     def count(rounds: int) -> int:
         run = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
              "--cachegrind-out-file=/dev/null", sys.executable, __file__,
              "--games", str(args.games), "--players", str(args.players), "--profile",
-             args.profile, "--only", side, "--rounds", str(rounds)],
+             args.profile, "--only", side, "--rounds", str(rounds), "--baseline",
+             args.baseline, *(["--of-baseline"] if baseline else [])],
             capture_output=True, text=True, check=True)
         found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
         if found is None:
@@ -202,6 +205,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("server", "client", "expecting"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--rounds", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--of-baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = _games(args.games, args.players, args.profile)
     lines = [[(encode_request(request), reply) for request, reply in game] for game in games]
@@ -211,11 +215,8 @@ def main() -> None:
     sides = _sides(lines, replies, games, encode_request, decode_request, encode_reply,
                    decode_reply, None)
 
-    if args.only is not None:  # one side, counted under valgrind by _instructions
-        for _ in range(args.rounds):
-            sides[args.only]()
-        return
     old = None if args.baseline == "none" else _baseline_wire(args.baseline)
+    old_sides: dict[str, Callable[[], None]] = {}
     if old is not None:
         old_games = [[(old.decode_request(line), reply) for line, reply in game]
                      for game in lines]
@@ -223,6 +224,10 @@ def main() -> None:
                        for game in old_games]
         old_sides = _sides(lines, old_replies, old_games, old.encode_request,
                            old.decode_request, old.encode_reply, old.decode_reply, old.Codec)
+    if args.only is not None:  # one side, counted under valgrind by _instructions
+        for _ in range(args.rounds):
+            (old_sides if args.of_baseline else sides)[args.only]()
+        return
     print(f"{count} requests of {args.games} games ({args.profile}, {args.players} players)")
     print("µs per request (CPU time, the least of 7 runs)    msgspec structs"
           + (f"   {args.baseline} (hand-written, cached)" if old is not None else ""))
@@ -238,9 +243,13 @@ def main() -> None:
     if args.instructions:
         if shutil.which("valgrind") is None:
             raise SystemExit("bench_wire.py: --instructions needs valgrind")
+        print("k instructions per request (cachegrind)          msgspec structs"
+              + (f"   {args.baseline}" if old is not None else ""))
         for side in ("server", "client", "expecting"):
-            print(f"{side}: {_instructions(args, side, count) / 1000:.1f} k instructions per "
-                  "request")
+            new_k = _instructions(args, side, count) / 1000
+            old_text = (f"{_instructions(args, side, count, baseline=True) / 1000:17.1f}"
+                        if old is not None else "")
+            print(f"{side:<48} {new_k:15.1f}{old_text}")
 
 
 if __name__ == "__main__":
