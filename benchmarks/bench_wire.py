@@ -6,7 +6,8 @@ action) and every reply line. Then it times, per request:
 
 * the server: ``decode_request`` plus ``encode_reply``, what the server spends besides
   the engine's own work;
-* the client: ``encode_request`` plus ``decode_reply``, what the checker spends;
+* the client: ``encode_request`` plus ``decode_reply`` of the answer's bytes, what the
+  checker spends;
 * the client when the answer is the one it expects (lockstep tells the subprocess engine
   the answers it expects, ``SubprocessEngine.expect``): ``encode_request``, then the
   expected answer encoded and compared with the line, which is then not parsed.
@@ -171,8 +172,10 @@ def _sides(lines: list[list[tuple[str, str]]], replies: list[list[Any]],
                 decode_request(line, *more)
                 encode_reply(reply, *more)
 
-    def client() -> None:
-        for game in games:
+    answers = [[(request, reply.encode("utf-8")) for request, reply in game] for game in games]
+
+    def client() -> None:  # the answers as a SubprocessEngine reads them: bytes
+        for game in answers:
             more = extra()
             for request, reply in game:
                 encode_request(request, *more)
