@@ -73,10 +73,10 @@ a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal, cast
 
 import msgspec
 from msgspec import UNSET
@@ -277,8 +277,8 @@ def _wire_spellings() -> dict[str, Card]:
 
 _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
-_SPELLINGS: Final[dict[object, Card]] = {text: card for text, card in _WIRE_CARDS.items()}
-_CARD_OF: Final = _SPELLINGS.__getitem__
+_CARD_OF: Final = cast("Callable[[object], Card]", _WIRE_CARDS.copy().__getitem__)
+"""The card of a spelling; ``KeyError`` for anything else (another string, ``UNSET``)."""
 """The card of a spelling (``KeyError`` for anything else: a number, ``UNSET``)."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
