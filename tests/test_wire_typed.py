@@ -9,10 +9,13 @@ line of played games, and lines that differ from the encoder's only by a key giv
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 from typing import Any
 
 import hypothesis
+import msgspec
 import pytest
 from hypothesis import strategies as st
 
@@ -21,7 +24,7 @@ from durak_spec.core.jsonio import JsonError, write_json
 from durak_spec.engine import deal
 from durak_spec.model.rules import profile
 from durak_spec.model.state import Pair
-from durak_spec.protocol import ReferenceEngine, wire
+from durak_spec.protocol import ReferenceEngine, messages, wire
 from durak_spec.protocol.serve import Server
 from durak_spec.protocol.wire import (
     ApplyRequest,
@@ -173,3 +176,36 @@ def test_a_wrong_finishing_order_is_still_named(finished: object, field: str) ->
     with pytest.raises(ProtocolError) as caught:
         decode_reply(_line(_report([["7♣"], ["8♣"]], finished=finished)), "state")
     assert caught.value.field == field
+
+
+def _properties(*names: str) -> set[str]:
+    schema = json.loads(resources.files("durak_spec").joinpath("data/protocol.schema.json")
+                        .read_text("utf-8"))
+    defs = schema["$defs"]
+    found: set[str] = set()
+    for name in names:
+        for variant in defs[name].get("oneOf", [defs[name]]):
+            found |= set(variant["properties"])
+    return found
+
+
+@pytest.mark.parametrize(("struct", "definitions"), [
+    (messages.ReportMsg, ("report",)),
+    (messages.ActionMsg, ("action",)),
+    (messages.RequestMsg, ("helloRequest", "legalRequest", "stateRequest", "quitRequest",
+                           "applyRequest")),
+    (messages.ReportReplyMsg, ("reportResponse",)),
+    (messages.LegalReplyMsg, ("legalResponse",)),
+    (messages.VerdictReplyMsg, ("acceptedResponse", "rejectedResponse")),
+    (messages.OkReplyMsg, ("okResponse",)),
+])
+def test_each_struct_declares_the_fields_of_its_messages_in_the_schema(
+        struct: type[msgspec.Struct], definitions: tuple[str, ...]) -> None:
+    assert set(struct.__struct_fields__) == _properties(*definitions)
+
+
+def test_the_report_fields_are_the_reports_declaration() -> None:
+    schema = json.loads(resources.files("durak_spec").joinpath("data/protocol.schema.json")
+                        .read_text("utf-8"))
+    assert list(wire.REPORT_FIELDS) == schema["$defs"]["report"]["required"]
+    assert [*wire.REPORT_FIELDS, "known"] == list(messages.ReportMsg.__struct_fields__)

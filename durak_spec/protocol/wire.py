@@ -424,9 +424,10 @@ def rules_from_json(value: object, field: Path = "rules") -> RuleSet:
 
 # -- reports, positions, capabilities ---------------------------------------------------------
 
-REPORT_FIELDS: Final = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
-                        "defender", "taking", "finished", "over", "durak")
-"""The fields of a report, in the order the encoder writes them (then ``known``)."""
+REPORT_FIELDS: Final = tuple(field.name for field in msgspec.structs.fields(ReportMsg)
+                             if field.required)
+"""The fields of a report, in the order the encoder writes them (then ``known``): those
+its declaration (:class:`~durak_spec.protocol.messages.ReportMsg`) requires."""
 
 
 def _report_text(report: Report) -> str:
