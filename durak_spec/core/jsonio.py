@@ -30,17 +30,10 @@ reading a document costs time linear in its size however many items it has.
 cards' suit symbols, and that can always be written as UTF-8: if the value holds a lone
 surrogate (a message quoting bad input, say), the text escapes it instead of failing.
 
-Why the standard library here and msgspec on the wire
-----------------------------------------------------
-The wire's messages are declared as typed msgspec structs (:mod:`durak_spec.protocol.wire`),
-which is where decoding speed matters. This module serves the files (saved games,
-positions, replays, perft lists, the rule index) and is part of the layers the website runs
-in Pyodide, where a compiled extension would have to be shipped as a WebAssembly wheel; the
-standard library's C scanner reads these documents in linear time and is part of every
-Python. Every text is read once by that scanner with a hook per object, which refuses a key
-given twice; the nesting is then measured on the value read, breadth first, in linear time
-(a text nested deeper than the interpreter's recursion limit is refused by the scanner
-itself, also in linear time).
+The wire's messages are typed msgspec structs (:mod:`durak_spec.protocol.wire`); this
+module reads the files, in the layers the website runs in Pyodide, with the standard
+library's C scanner: once, with a hook per object that refuses a key given twice, then the
+nesting is measured on the value read, breadth first. Both are linear in the text.
 """
 
 from __future__ import annotations

@@ -61,12 +61,15 @@ field of :class:`~durak_spec.model.state.GameState` (hands, stock in drawing ord
 as ``[[attack, cover or null], ...]``, discard, attacker, defender, opener, bout, taking,
 passed, joined, start_hands, shown, known, finished).
 
-Decoding is strict: a line is read by :func:`durak_spec.core.jsonio.read_json` (at most
-:data:`MAX_LINE` bytes of UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice
-in an object, no lone surrogates), and a missing field, an unknown field, a value of the
-wrong type or a card not in the notation raises :class:`ProtocolError`, which names the
-field (``report.hands[1]``) and quotes the offending line, truncated to 200 characters.
-Decoding costs time linear in the line: no message is formatted unless a field is wrong.
+Decoding is strict and linear in the line. A line is first decoded by msgspec into the
+typed struct of the message it should be (:mod:`durak_spec.protocol.messages`), and taken
+when it is that struct as the encoder writes it (which proves no key was given twice) and
+its values pass the checks below; any other line is read by
+:func:`durak_spec.core.jsonio.read_json` (at most :data:`MAX_LINE` bytes of UTF-8 I-JSON,
+nested at most :data:`MAX_DEPTH` deep, no key twice in an object, no lone surrogates), and
+a missing field, an unknown field, a value of the wrong type or a card not in the notation
+raises :class:`ProtocolError`, which names the field (``report.hands[1]``) and quotes the
+offending line, truncated to 200 characters. Nothing read is remembered.
 Encoding never fails on text: an error reply is cut to :data:`ERROR_LIMIT` characters, and
 a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 """
