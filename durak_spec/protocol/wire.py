@@ -100,7 +100,18 @@ from durak_spec.core.jsonio import (
     show,
     write_json,
 )
-from durak_spec.engine.tables import COVERED, UNCOVERED
+from durak_spec.engine.tables import (
+    COVERED,
+    COVERS,
+    DONES,
+    EXCHANGES,
+    OPENS,
+    SHOWS,
+    TAKES,
+    THROWS,
+    TRANSFERS,
+    UNCOVERED,
+)
 from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
 from durak_spec.model.actions import (
     Action,
@@ -814,34 +825,36 @@ def _as_written(message: msgspec.Struct, line: str | bytes) -> bool:
 
 
 def _action_of(message: ActionMsg) -> Action:
-    """The action of a decoded action object, with the strict reader's checks;
-    ``KeyError`` where one fails (the strict reader then names it)."""
+    """The action of a decoded action object, with the strict reader's checks (the
+    engine's shared action, as the reference lists it); ``KeyError`` where one fails (the
+    strict reader then names it)."""
     player, kind, card_of = message.player, message.type, _CARD_OF
     if not 0 <= player <= MAX_SEAT:
         raise KeyError(player)
     if kind == "cover":
         if message.cards is not UNSET:
             raise KeyError(kind)
-        return Cover(player, card_of(message.attack), card_of(message.card))
+        return COVERS[player][card_of(message.attack)][card_of(message.card)]
     if kind == "open":
-        if message.attack is not UNSET or message.card is not UNSET or not message.cards:
+        cards = message.cards
+        if message.attack is not UNSET or message.card is not UNSET or not cards:
             raise KeyError(kind)
-        return Open(player, tuple(map(card_of, message.cards)))
+        if len(cards) == 1:
+            return OPENS[player][card_of(cards[0])]
+        return Open(player, tuple(map(card_of, cards)))
     if message.attack is not UNSET or message.cards is not UNSET:
         raise KeyError(kind)
-    if kind == "throw":
-        return ThrowIn(player, card_of(message.card))
-    if kind == "transfer" or kind == "show":
-        return Transfer(player, card_of(message.card), show=kind == "show")
+    if kind in _ONE_CARD:
+        return _ONE_CARD[kind][player][card_of(message.card)]
     if message.card is not UNSET:
         raise KeyError(kind)
-    if kind == "take":
-        return Take(player)
-    if kind == "done":
-        return Done(player)
-    if kind == "exchange":
-        return ExchangeTrump(player)
-    raise KeyError(kind)
+    return _NO_CARD[kind][player]
+
+
+_ONE_CARD: Final[Mapping[str, tuple[Mapping[Card, Action], ...]]] = MappingProxyType({
+    "throw": THROWS, "transfer": TRANSFERS, "show": SHOWS})
+_NO_CARD: Final[Mapping[str, tuple[Action, ...]]] = MappingProxyType({
+    "take": TAKES, "done": DONES, "exchange": EXCHANGES})
 
 
 def _report_of(message: ReportMsg) -> Report:
