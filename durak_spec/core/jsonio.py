@@ -9,7 +9,7 @@ JSON, with limits on size and nesting:
   read no further than that, see :func:`read_file`);
 * bytes must be UTF-8; UTF-16 and UTF-32 (which some editors write) and a byte-order mark
   are refused and named as such;
-* nesting deeper than ``max_depth`` is refused before the parser recurses, in linear time;
+* nesting deeper than ``max_depth`` is refused, in linear time;
 * a key that appears twice in one object, ``NaN``, ``Infinity`` and numbers beyond a double
   (``1e999``) are refused, and so is a whole number of more than :data:`MAX_DIGITS` digits,
   before Python converts it;
@@ -30,27 +30,10 @@ reading a document costs time linear in its size however many items it has.
 cards' suit symbols, and that can always be written as UTF-8: if the value holds a lone
 surrogate (a message quoting bad input, say), the text escapes it instead of failing.
 
-Why the standard library and not a typed codec such as msgspec
---------------------------------------------------------------
-msgspec decodes straight into typed structs and is several times faster than ``json``,
-and its error messages name the path too (``Expected `int`, got `str` - at
-`$.history[17].player```). It was not taken, for three reasons. It is a compiled
-extension, and the package must also run in the browser under Pyodide (issue 11), where
-only pure-Python wheels install from PyPI; the ``json`` module is part of every Python,
-Pyodide's included. Its errors speak of types (``Expected `str` of length <= 3``), while
-ours speak of the game (``"11♣" is not a card: ranks are 6 7 8 9 10 J Q K A``) and are
-pinned by the tests and the conformance report; a codec would still need a second pass
-for those checks. And the speed is not where the time goes: a protocol round trip costs
-about 90 µs, of which the JSON of both sides is about 35 µs (``benchmarks/bench_wire.py``).
-The checks above cost little because each one runs only when a cheap test of the raw
-text says it may be needed (brackets beyond ``max_depth`` for the nesting scan, a
-``\\u`` for the surrogate walk, a longer text for the digit count). Duplicate keys are
-refused without a Python call per object: the C scanner first reads the text without
-hooks, and a count proves that no key was given twice (the dicts read hold as many members
-as the text has colons, :func:`_keys_unique`); only a text where that fails (a key given
-twice, a colon inside a string, or any other fault) is read again by the scanner with a
-hook per object, which names the first fault as it always did. A saved game of 188
-objects reads in about 0.4 ms instead of 0.7.
+The wire's messages are typed msgspec structs (:mod:`durak_spec.protocol.wire`); this
+module reads the files, in the layers the website runs in Pyodide, with the standard
+library's C scanner: once, with a hook per object that refuses a key given twice, then the
+nesting is measured on the value read, breadth first. Both are linear in the text.
 """
 
 from __future__ import annotations
@@ -63,7 +46,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from itertools import accumulate, chain
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias
 
@@ -202,19 +185,7 @@ off pays for :data:`_CHECKED_SCAN`'s length check of every number."""
 _CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
     object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
     parse_int=_int).scan_once
-_FAST_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
-    parse_constant=_constant, parse_float=_float).scan_once
-"""The scanner of :func:`read_json`'s fast path, for texts with objects: the C scanner
-builds each object's dict itself, without the list of pairs and the Python call per object
-of :data:`_SCAN` (about 3.7 k instructions an object); :func:`_keys_unique` then proves
-from counts that no key was given twice, or the text is read again by :data:`_SCAN`."""
-_FAST_CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
-    parse_constant=_constant, parse_float=_float, parse_int=_int).scan_once
-_ONLY_DICTS: Final = frozenset((dict,))
-
 _WHITESPACE: Final = " \t\n\r"
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MARKED: Final = frozenset((b"\xef", b"\xfe", b"\xff", b"\0"))
 _BOMS: Final = (
@@ -241,19 +212,34 @@ def _decode_utf8(data: bytes, what: str) -> str:
                         code="json-encoding") from None
 
 
-def _too_deep(text: str, max_depth: int) -> bool:
-    """Whether arrays and objects nest deeper than ``max_depth`` (in linear time).
+def _deeper_than(value: Any, max_depth: int) -> bool:
+    """Whether the arrays and objects of ``value`` nest deeper than ``max_depth``: one
+    level at a time, each array and object visited once."""
+    level = [value] if type(value) is list or type(value) is dict else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            return True
+        inner = []
+        for item in level:
+            for member in (item.values() if type(item) is dict else item):
+                if type(member) is list or type(member) is dict:
+                    inner.append(member)
+        level = inner
+    return False
 
-    Strings are removed first (their brackets are text), then only the brackets are kept
-    and counted. On malformed text the count may be too high, never too low, so the parser
-    that runs afterwards never recurses deeper than ``max_depth``.
-    """
-    # Without escapes, the strings are exactly every other piece between quotes.
-    structure = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
-    brackets = _NOT_BRACKET.sub("", structure)
+
+def _text_deeper_than(text: str, max_depth: int) -> bool:
+    """Whether the brackets of a text that is not JSON nest deeper than ``max_depth``,
+    strings left out, in linear time: each escape pair is dropped (``\\\\`` first, then
+    ``\\"``), and the strings are then every other piece between quotes."""
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", outside)
     return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > max_depth
 
 
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP: Final = MappingProxyType({"[": 1, "{": 1, "]": -1, "}": -1})
 
 
@@ -283,58 +269,28 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
     else:
         raise JsonError(f"{what} must be JSON text, not {type(data).__name__}",
                         code="json-syntax")
-    objects = text.count("{")
-    if objects + text.count("[") > max_depth and _too_deep(text, max_depth):
-        raise JsonError(f"{what} nests arrays and objects more than {max_depth} levels deep",
-                        code="json-too-deep")
     start = 0 if text[:1] not in _WHITESPACE else len(text) - len(text.lstrip(_WHITESPACE))
     limited = len(text) <= MAX_DIGITS or 0 < sys.get_int_max_str_digits() <= MAX_DIGITS
-    if objects:  # (without objects, the scanner with hooks calls none of them)
-        try:
-            value, end = (_FAST_SCAN if limited else _FAST_CHECKED_SCAN)(text, start)
-        except (StopIteration, ValueError, _Refusal, RecursionError):
-            pass  # read again below by the scanner with hooks, which names the first fault
-        else:
-            if _keys_unique(value, text.count(":")):
-                return _finish(text, data, value, end, what)
-    value, end = _scan_strictly(text, start, what, _SCAN if limited else _CHECKED_SCAN)
+    try:
+        value, end = _scan_strictly(text, start, what, _SCAN if limited else _CHECKED_SCAN,
+                                    max_depth)
+    except JsonError as error:  # a text too deep is named so, whatever else is wrong
+        if error.code != "json-too-deep" and text.count("[") + text.count("{") > max_depth \
+                and _text_deeper_than(text, max_depth):
+            raise _too_deep(what, max_depth) from None
+        raise
+    if text.count("[") + text.count("{") > max_depth and _deeper_than(value, max_depth):
+        raise _too_deep(what, max_depth)
     return _finish(text, data, value, end, what)
 
 
-def _keys_unique(value: Any, colons: int) -> bool:
-    """Whether a count proves that no object of the text gave a key twice.
-
-    ``value`` is what the C scanner read, without hooks, from a text of ``colons`` colons.
-    Each member of an object in the text has its colon, so the text has at most
-    ``colons`` members; where a key is given twice, the scanner keeps one member, so the
-    dicts of ``value`` hold fewer members than the text. Hence, once the dicts counted
-    (breadth first, any of them) hold ``colons`` members between them, the text has no
-    member that is not in a dict: no key was given twice. ``False`` means not proved (a
-    key given twice, or a colon inside a string, a message say); the caller then reads
-    the text again with the scanner that checks every object. An array of objects only
-    (the legal actions, a game's history) is counted at once, by C loops, and the search
-    stops before the arrays of cards inside them.
-    """
-    members = 0
-    queue = [value]
-    for item in queue:  # the queue grows behind the loop: breadth first
-        if type(item) is dict:
-            members += len(item)
-            if members == colons:
-                return True
-            queue.extend(item.values())
-        elif type(item) is list and item:
-            if set(map(type, item)) == _ONLY_DICTS:
-                members += sum(map(len, item))
-                if members == colons:
-                    return True
-                queue.extend(chain.from_iterable(map(dict.values, item)))
-            else:
-                queue.extend(item)
-    return False
+def _too_deep(what: str, max_depth: int) -> JsonError:
+    return JsonError(f"{what} nests arrays and objects more than {max_depth} levels deep",
+                     code="json-too-deep")
 
 
-def _scan_strictly(text: str, start: int, what: str, scan: _Scan) -> tuple[Any, int]:
+def _scan_strictly(text: str, start: int, what: str, scan: _Scan, max_depth: int
+                   ) -> tuple[Any, int]:
     """The value read by ``scan`` (a scanner that checks every object) from ``start``, and
     where it ends; or the :class:`JsonError` of the first thing wrong in the text."""
     try:
@@ -354,8 +310,8 @@ def _scan_strictly(text: str, start: int, what: str, scan: _Scan) -> tuple[Any, 
     except ValueError:  # Python's int refuses a number of more than its limit of digits
         raise JsonError(f"{what} is not I-JSON: {_TOO_MANY_DIGITS}", code="json-number") \
             from None
-    except RecursionError:  # pragma: no cover - the depth check above comes first
-        raise JsonError(f"{what} nests too deeply", code="json-too-deep") from None
+    except RecursionError:  # deeper than the interpreter's limit: refused where it is met
+        raise _too_deep(what, max_depth) from None
 
 
 def _finish(text: str, data: str | bytes | bytearray, value: Any, end: int, what: str) -> Any:

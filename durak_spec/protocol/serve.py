@@ -28,7 +28,6 @@ from durak_spec.protocol import Engine, LoadDeclined
 from durak_spec.protocol.wire import (
     MAX_LINE,
     ApplyRequest,
-    Codec,
     ErrorReply,
     HelloReply,
     HelloRequest,
@@ -56,7 +55,6 @@ class Server:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.finished = False
-        self.codec = Codec()  # this server's memory of the actions it reads and writes
 
     def respond(self, request: Request) -> Reply:
         """The engine's reply to one decoded request (errors become :class:`ErrorReply`)."""
@@ -106,14 +104,14 @@ class Server:
         if not line.strip():
             return None
         try:
-            request = decode_request(line, self.codec)
+            request = decode_request(line)
         except ProtocolError as error:
             if error.rule is not None:  # well formed, but against the rules (load)
                 return encode_reply(ErrorReply(error.message_id, error.reason, error.rule))
             return encode_reply(ErrorReply(error.message_id, str(error)))
         reply = self.respond(request)
         try:
-            return encode_reply(reply, self.codec)
+            return encode_reply(reply)
         except Exception as error:  # the engine returned values that are not protocol values
             return encode_reply(ErrorReply(request.id, f"the engine's answer cannot be sent: "
                                            f"{type(error).__name__}: {error}"))

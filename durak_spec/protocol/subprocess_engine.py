@@ -65,7 +65,6 @@ from durak_spec.protocol import (
 )
 from durak_spec.protocol.wire import (
     ApplyRequest,
-    Codec,
     ErrorReply,
     HelloReply,
     HelloRequest,
@@ -438,7 +437,6 @@ class SubprocessEngine:
         self._requests = 0
         self._seconds = 0.0
         self._last_stderr = ""
-        self._codec = Codec()  # this client's memory of the engine's actions
         self._after: tuple[Report, tuple[Action, ...]] | None = None
         """The engine's report and legal actions after its last accepted action, from the
         same answer (capability ``step``), until the next request that may change them."""
@@ -572,14 +570,14 @@ class SubprocessEngine:
         started = time.perf_counter()
         with self._stopped_if_interrupted(request):
             line = self._exchange(process, request,
-                                  (encode_request(request, self._codec) + "\n").encode("utf-8"),
+                                  (encode_request(request) + "\n").encode("utf-8"),
                                   self.timeout if timeout is None else timeout)
         return self._answer(request, line, started)
 
     def _answer(self, request: Request, line: bytes, started: float) -> Reply:
         """The answer ``line`` to ``request``, read strictly and checked."""
         try:
-            reply = decode_reply(line, request.cmd, self._codec)
+            reply = decode_reply(line, request.cmd)
         except MalformedMessage as error:
             raise self._fail("malformed", f"the answer to {request.cmd} is not a JSON "
                              f"object: {error.reason}", line) from None
@@ -754,7 +752,7 @@ class SubprocessEngine:
                 entry.request = (ApplyRequest(ident, entry.action, self._step)  # type: ignore[arg-type]
                                  if cmd == "apply" else StateRequest(ident) if cmd == "report"
                                  else LegalRequest(ident))
-                data = (encode_request(entry.request, self._codec) + "\n").encode("utf-8")
+                data = (encode_request(entry.request) + "\n").encode("utf-8")
                 self._unsent += data
                 self._queued += len(data)
                 entry.end = self._queued
@@ -810,7 +808,7 @@ class SubprocessEngine:
         else:
             self._fill()
         expected = self._expected_answer(request.id, entry.call)
-        if expected is not None and line == encode_reply(expected, self._codec).encode("utf-8"):
+        if expected is not None and line == encode_reply(expected).encode("utf-8"):
             self._requests += 1
             self._seconds += time.perf_counter() - started
             return expected

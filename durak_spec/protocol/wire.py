@@ -61,23 +61,28 @@ field of :class:`~durak_spec.model.state.GameState` (hands, stock in drawing ord
 as ``[[attack, cover or null], ...]``, discard, attacker, defender, opener, bout, taking,
 passed, joined, start_hands, shown, known, finished).
 
-Decoding is strict: a line is read by :func:`durak_spec.core.jsonio.read_json` (at most
-:data:`MAX_LINE` bytes of UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice
-in an object, no lone surrogates), and a missing field, an unknown field, a value of the
-wrong type or a card not in the notation raises :class:`ProtocolError`, which names the
-field (``report.hands[1]``) and quotes the offending line, truncated to 200 characters.
-Decoding costs time linear in the line: no message is formatted unless a field is wrong.
+Decoding is strict and linear in the line. A line is first decoded by msgspec into the
+typed struct of the message it should be (:mod:`durak_spec.protocol.messages`), and taken
+when it is that struct as the encoder writes it (which proves no key was given twice) and
+its values pass the checks below; any other line is read by
+:func:`durak_spec.core.jsonio.read_json` (at most :data:`MAX_LINE` bytes of UTF-8 I-JSON,
+nested at most :data:`MAX_DEPTH` deep, no key twice in an object, no lone surrogates), and
+a missing field, an unknown field, a value of the wrong type or a card not in the notation
+raises :class:`ProtocolError`, which names the field (``report.hands[1]``) and quotes the
+offending line, truncated to 200 characters. Nothing read is remembered.
 Encoding never fails on text: an error reply is cut to :data:`ERROR_LIMIT` characters, and
 a lone surrogate quoted from bad input is written as the text ``\\ud800``.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal, NoReturn, cast
+from typing import Any, ClassVar, Final, Literal, cast
+
+import msgspec
+from msgspec import UNSET
 
 from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
 from durak_spec.core.errors import DurakError
@@ -95,7 +100,18 @@ from durak_spec.core.jsonio import (
     show,
     write_json,
 )
-from durak_spec.engine.tables import COVERED, UNCOVERED
+from durak_spec.engine.tables import (
+    COVERED,
+    COVERS,
+    DONES,
+    EXCHANGES,
+    OPENS,
+    SHOWS,
+    TAKES,
+    THROWS,
+    TRANSFERS,
+    UNCOVERED,
+)
 from durak_spec.game.persist import SavedGameError, state_from_json, state_to_json
 from durak_spec.model.actions import (
     Action,
@@ -110,6 +126,15 @@ from durak_spec.model.actions import (
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from durak_spec.model.state import GameState, Outcome, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict, new_report
+from durak_spec.protocol.messages import (
+    ActionMsg,
+    LegalReplyMsg,
+    OkReplyMsg,
+    ReportMsg,
+    ReportReplyMsg,
+    RequestMsg,
+    VerdictReplyMsg,
+)
 
 __all__ = [
     "COMMANDS",
@@ -118,7 +143,6 @@ __all__ = [
     "QUOTE_LIMIT",
     "REPLY_TYPES",
     "ApplyRequest",
-    "Codec",
     "Command",
     "ErrorReply",
     "HelloReply",
@@ -267,14 +291,11 @@ def _wire_spellings() -> dict[str, Card]:
 
 _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
-_CARD_OF: Final = _WIRE_CARDS.copy().__getitem__
-"""The card of a spelling (``KeyError`` for anything else): the look-up of the hot paths,
-without the proxy's indirection, for ``map``."""
-_CARD_GET: Final = _WIRE_CARDS.copy().get
-"""The card of a spelling, ``None`` for anything else (the hot paths' other look-up)."""
+_CARD_OF: Final = cast("Callable[[object], Card]", _WIRE_CARDS.copy().__getitem__)
+"""The card of a spelling; ``KeyError`` for anything else (another string, ``UNSET``)."""
+"""The card of a spelling (``KeyError`` for anything else: a number, ``UNSET``)."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
-_SUIT_OF: Final = _WIRE_SUITS.copy().get
 _SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
 """Each suit as the encoder writes it (a suit may also come as its number: a Suit is an
 int)."""
@@ -299,11 +320,7 @@ def card_from_wire(value: object, field: Path = "card") -> Card:
 
 def _cards(value: object, path: Path) -> tuple[Card, ...]:
     if isinstance(value, list):
-        try:
-            return tuple(map(_CARD_OF, value))
-        except (KeyError, TypeError):
-            for i, item in enumerate(value):
-                card_from_wire(item, (path, i))
+        return tuple([card_from_wire(item, (path, i)) for i, item in enumerate(value)])
     fail(path, f"must be a JSON array of cards, not {show(value)}")
 
 
@@ -317,33 +334,15 @@ def _suit(value: object, path: Path) -> Suit:
     fail(path, f"must be a suit: one of ♣ ♦ ♥ ♠ (or C D H S), not {show(value)}")
 
 
-_UNCOVERED_OF: Final = MappingProxyType(
-    {spelling: UNCOVERED[card] for spelling, card in _WIRE_CARDS.items()}).copy().__getitem__
-"""The shared pair of an uncovered attack card, by the card's spelling (``KeyError`` for
-anything else): a look-up instead of two and a named tuple built."""
-_COVERED_OF: Final = MappingProxyType({
-    spelling: MappingProxyType({cover: COVERED[card][covering]
-                                for cover, covering in _WIRE_CARDS.items()}).copy()
-    for spelling, card in _WIRE_CARDS.items()}).copy().__getitem__
-"""Per attack card's spelling, the shared pairs it makes with each cover's spelling."""
-
-
 def _table(value: object, path: Path) -> tuple[Pair, ...]:
-    if type(value) is list:
-        try:
-            return tuple([(_UNCOVERED_OF(pair[0]) if pair[1] is None
-                           else _COVERED_OF(pair[0])[pair[1]])
-                          if type(pair) is list and len(pair) == 2 else _not_a_list()
-                          for pair in value])
-        except (KeyError, TypeError, ValueError):
-            pass  # a wrong pair: read them one by one below to name it
     pairs = []
     for i, item in enumerate(expect_list(value, path)):
         if not isinstance(item, list) or len(item) != 2:
             fail((path, i), f"must be a pair [attack card, cover card or null], "
                  f"not {show(item)}")
-        pairs.append(Pair(card_from_wire(item[0], ((path, i), 0)),
-                          _maybe_card(item[1], ((path, i), 1))))
+        attack = card_from_wire(item[0], ((path, i), 0))
+        cover = _maybe_card(item[1], ((path, i), 1))
+        pairs.append(UNCOVERED[attack] if cover is None else COVERED[attack][cover])
     return tuple(pairs)
 
 
@@ -360,40 +359,9 @@ ACTION_FIELDS: Final = MappingProxyType({
 """The fields of each type of action object, in the order the encoder writes them."""
 
 
-_ACTION_KEYS: Final = MappingProxyType({kind: frozenset(names)
-                                        for kind, names in ACTION_FIELDS.items()})
-
-
 def action_from_wire(value: object, field: Path = "action") -> Action:
-    """An action from its JSON object (:meth:`Action.to_json`), checked strictly."""
-    if type(value) is dict:  # a well-formed action is read with as few steps as possible
-        kind, player = value.get("type"), value.get("player")
-        if type(kind) is str and kind in _ACTION_KEYS and value.keys() == _ACTION_KEYS[kind] \
-                and type(player) is int and 0 <= player <= MAX_SEAT:
-            if kind == "cover":
-                attack, card = value["attack"], value["card"]
-                if type(attack) is str and type(card) is str and attack in _WIRE_CARDS \
-                        and card in _WIRE_CARDS:
-                    return Cover(player, _WIRE_CARDS[attack], _WIRE_CARDS[card])
-            elif kind in ("take", "done", "exchange"):
-                return (Take(player) if kind == "take" else Done(player) if kind == "done"
-                        else ExchangeTrump(player))
-            elif kind == "open":
-                cards = value["cards"]
-                if type(cards) is list and len(cards) == 1 and type(cards[0]) is str \
-                        and cards[0] in _WIRE_CARDS:
-                    return Open(player, (_WIRE_CARDS[cards[0]],))
-            else:
-                card = value["card"]
-                if type(card) is str and card in _WIRE_CARDS:
-                    if kind == "throw":
-                        return ThrowIn(player, _WIRE_CARDS[card])
-                    return Transfer(player, _WIRE_CARDS[card], show=kind == "show")
-    return _action(value, field)
-
-
-def _action(value: object, field: Path) -> Action:
-    """An action read field by field: the first wrong field is named."""
+    """An action from its JSON object (:meth:`Action.to_json`), read field by field: the
+    first wrong field is named."""
     if not isinstance(value, dict):
         fail(field, f"must be an action object like {{\"player\": 0, \"type\": \"take\"}}, "
              f"not {show(value)}")
@@ -439,11 +407,9 @@ def _action_text(action: Action) -> str:
     return f'{{"player":{player},"type":"{action.kind}"}}'
 
 
-def _actions(value: object, path: Path, codec: Codec | None) -> tuple[Action, ...]:
-    items = expect_list(value, path)
-    if codec is not None:
-        return tuple([codec.action(item, (path, i)) for i, item in enumerate(items)])
-    return tuple([action_from_wire(item, (path, i)) for i, item in enumerate(items)])
+def _actions(value: object, path: Path) -> tuple[Action, ...]:
+    return tuple([action_from_wire(item, (path, i))
+                  for i, item in enumerate(expect_list(value, path))])
 
 
 # -- rule sets -------------------------------------------------------------------------------
@@ -472,23 +438,17 @@ def rules_from_json(value: object, field: Path = "rules") -> RuleSet:
 
 # -- reports, positions, capabilities ---------------------------------------------------------
 
-REPORT_FIELDS: Final = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
-                        "defender", "taking", "finished", "over", "durak")
-"""The fields of a report, in the order the encoder writes them (then ``known``)."""
+REPORT_FIELDS: Final = tuple(field.name for field in msgspec.structs.fields(ReportMsg)
+                             if field.required)
+"""The fields of a report, in the order the encoder writes them (then ``known``): those
+its declaration (:class:`~durak_spec.protocol.messages.ReportMsg`) requires."""
 
 
-def _report_text(report: Report, codec: Codec | None = None) -> str:
-    """A report as JSON text: the one encoder of reports (it is on every request's path).
-
-    With a ``codec``, the text of each hand is remembered (:meth:`Codec.hand_text`)."""
+def _report_text(report: Report) -> str:
+    """A report as JSON text: the one encoder of reports (it is on every request's path)."""
     quoted = _QUOTED
-    if codec is not None:
-        hand_text = codec.hand_text
-        hands = ",".join([hand_text(hand) for hand in report.hands])
-        known = ",".join([hand_text(cards) for cards in report.known])
-    else:
-        hands = ",".join([_hand_text(hand) for hand in report.hands])
-        known = ",".join([_hand_text(cards) for cards in report.known])
+    hands = ",".join([_hand_text(hand) for hand in report.hands])
+    known = ",".join([_hand_text(cards) for cards in report.known])
     table = ",".join([f"[{quoted[a]},{'null' if c is None else quoted[c]}]"
                       for a, c in report.table])
     finished = ",".join(["[" + ",".join([str(int(s)) for s in group]) + "]"
@@ -516,230 +476,41 @@ def report_to_json(report: Report) -> dict[str, Any]:
     return value
 
 
-def _hands(value: object, path: Path, codec: Codec | None = None
-           ) -> tuple[tuple[Card, ...], ...]:
-    """Hands (or known cards), each sorted canonically.
-
-    With a ``codec``, a hand is looked up by its cards as written (:meth:`Codec.hand`):
-    a game reports the same hands again and again, and sorting costs more than the look-up.
-    """
-    if type(value) is list:  # cards sort in canonical order by themselves (card_key)
-        try:
-            if codec is not None:
-                hand_of = codec.hand
-                return tuple([hand_of(hand) if type(hand) is list else _not_a_list()
-                              for hand in value])
-            return tuple([tuple(sorted(map(_CARD_OF, hand))) if type(hand) is list
-                          else _not_a_list() for hand in value])
-        except (KeyError, TypeError):
-            pass  # a wrong card: read them one by one below to name it
+def _hands(value: object, path: Path) -> tuple[tuple[Card, ...], ...]:
+    """Hands (or known cards), each sorted canonically."""
     return tuple([tuple(sorted(_cards(hand, (path, i))))
                   for i, hand in enumerate(expect_list(value, path))])
 
 
-def _not_a_list() -> NoReturn:
-    raise TypeError
-
-
-_REPORT_KEYS: Final = frozenset(REPORT_FIELDS)
-_REPORT_KEYS_KNOWN: Final = frozenset((*REPORT_FIELDS, "known"))
-
-
 def _count(value: object, path: Path) -> int:
-    if type(value) is int and 0 <= value <= len(DECK):
-        return value
-    return expect_int(value, path, 0, len(DECK))
+    return expect_int(value, path, 0, _DECK_SIZE)
 
 
-def report_from_json(value: object, field: Path = "report", codec: Codec | None = None
-                     ) -> Report:
+def report_from_json(value: object, field: Path = "report") -> Report:
     """A report from its JSON object; the cards of each hand are sorted canonically.
 
     ``known`` (per seat, the cards of that hand every player knows, VIEW-2) is optional:
     an engine that does not track it leaves it out, and the report has ``known=()``.
-    Every field is checked once, quickly when it is right; the first wrong one is named.
-    With a ``codec``, hands it has read before are looked up (:meth:`Codec.hand`).
+    The first wrong field is named.
     """
-    if type(value) is dict and (value.keys() == _REPORT_KEYS_KNOWN
-                                or value.keys() == _REPORT_KEYS):
-        data: dict[str, Any] = value
-    else:
-        data = expect_object(value, field, REPORT_FIELDS, ("known",))
-    hands = _hands(data["hands"], (field, "hands"), codec)
+    data = expect_object(value, field, REPORT_FIELDS, ("known",))
+    hands = _hands(data["hands"], (field, "hands"))
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         fail((field, "hands"), f"must list one hand for each of 2 to 6 players, "
              f"not {len(hands)}")
-    # Each field read at once when it is right; the checkers below name a wrong one.
-    stock, discard, attacker, defender, durak, taking, over, trump, face_up, finished, \
-        table = (data["stock"], data["discard"], data["attacker"], data["defender"],
-                 data["durak"], data["taking"], data["over"], data["trump"], data["face_up"],
-                 data["finished"], data["table"])
-    if not (type(stock) is int and 0 <= stock <= _DECK_SIZE):
-        stock = _count(stock, (field, "stock"))
-    if not (type(discard) is int and 0 <= discard <= _DECK_SIZE):
-        discard = _count(discard, (field, "discard"))
-    if not (type(attacker) is int and 0 <= attacker <= MAX_SEAT):
-        attacker = _seat(attacker, (field, "attacker"))
-    if not (type(defender) is int and 0 <= defender <= MAX_SEAT):
-        defender = _seat(defender, (field, "defender"))
-    if durak is not None and not (type(durak) is int and 0 <= durak <= MAX_SEAT):
-        durak = _seat(durak, (field, "durak"))
-    if type(taking) is not bool:
-        taking = expect_bool(taking, (field, "taking"))
-    if type(over) is not bool:
-        over = expect_bool(over, (field, "over"))
-    suit = _SUIT_OF(trump) if type(trump) is str else None
-    if suit is None:
-        suit = _suit(trump, (field, "trump"))
-    card = _CARD_GET(face_up) if type(face_up) is str else None
-    if card is None and face_up is not None:
-        card = card_from_wire(face_up, (field, "face_up"))
-    return new_report(
-        hands,
-        () if table == [] else _table(table, (field, "table")),
-        stock,
-        suit,
-        card,
-        discard,
-        attacker,
-        defender,
-        taking,
-        () if finished == [] else _finished(finished, (field, "finished")),
-        over,
-        durak,
-        _hands(data["known"], (field, "known"), codec) if "known" in data else (),
-    )
-
-
-_NUMBER_TEXT: Final = "(?:0|[1-9][0-9]?)"
-_REPORT_MEMBERS: Final = re.compile(
-    r'\{"hands":\[(?P<hands>[^:]*)\],"table":\[(?P<table>[^:]*)\],'
-    rf'"stock":(?P<stock>{_NUMBER_TEXT}),"trump":"(?P<trump>[\u2663\u2666\u2665\u2660CDHS])",'
-    rf'"face_up":(?:null|"(?P<face_up>[^"\\]*)"),"discard":(?P<discard>{_NUMBER_TEXT}),'
-    rf'"attacker":(?P<attacker>{_NUMBER_TEXT}),"defender":(?P<defender>{_NUMBER_TEXT}),'
-    r'"taking":(?P<taking>true|false),"finished":\[(?P<finished>[^:]*)\],'
-    rf'"over":(?P<over>true|false),"durak":(?:null|(?P<durak>{_NUMBER_TEXT}))'
-    r'(?:,"known":\[(?P<known>[^:]*)\])?\}')
-"""A report object as the encoder writes it (:func:`_report_text`): its members in the
-encoder's order, each once, numbers of one or two plain digits, a suit, ``true``,
-``false``, ``null``, and one string without a quote or a backslash (the face-up card:
-a text that is JSON once it is a card, which :func:`_report_of_match` requires); the
-texts of the four arrays, which hold no colon, are groups of their own.
-:func:`_report_of_match` reads each array's text by cutting it where the encoder puts
-``],[`` and ``","``, and takes it only if every piece is a card or a seat with its
-quotes or brackets: such a text is exactly the items joined as the encoder joins them
-(the cuts undone), and so the JSON text of those items, as no card or seat holds a
-quote, a comma or a bracket."""
-
-
-_REPORT_START: Final = ',"ok":true,"report":'
-"""How an answer with a report goes on after its id (then the report, then ``}``)."""
-_STEP_START: Final = ',"ok":true,"accepted":true,"report":'
-"""How a step answer goes on after its id (then the report, then :data:`_STEP_ACTIONS`)."""
-_STEP_ACTIONS: Final = (',"actions":[{', "}]}")
-"""How a step answer's actions begin and end, when it lists any."""
-_SHORTEST_STEP: Final = 100
-"""Fewer characters than any step answer has (its report alone has more)."""
-
-
-def _encoders_answer(head: tuple[int, str | bytes], size: int, cmd: Command, codec: Codec
-                     ) -> Reply | None:
-    """The answer of a line of ``size`` whose id and rest are ``head`` and which carries a
-    report written as the encoder writes it (:data:`_REPORT_MEMBERS`), read without the
-    JSON reader: ``{"id":N,"ok":true,"report":{…}}`` to ``start``, ``load`` or ``state``,
-    and an accepted ``apply``'s ``{"id":N,"ok":true,"accepted":true,"report":{…},
-    "actions":[…]}`` (capability ``step``; its actions as :meth:`Codec.listing` reads
-    them). ``None`` for any other line, and for one whose fields the strict reader would
-    refuse: the caller then reads the line whole, and names the fault."""
-    if size > MAX_LINE:
-        return None
-    rest = head[1]
-    try:
-        text = rest if isinstance(rest, str) else rest.decode()
-    except UnicodeDecodeError:
-        return None
-    if cmd == "apply":
-        if not text.startswith(_STEP_START):
-            return None
-        found = _REPORT_MEMBERS.match(text, len(_STEP_START))
-        if found is None:
-            return None
-        after = text[found.end():]
-        begin, end = _STEP_ACTIONS
-        if after == ',"actions":[]}':
-            actions: tuple[Action, ...] | None = ()
-        elif after.startswith(begin) and after.endswith(end):
-            actions = codec.listed(after[len(begin):-len(end)])
-        else:
-            return None
-        report = _report_of_match(found, codec)
-        if report is None or actions is None:
-            return None
-        return VerdictReply(head[0], Accepted(), report, actions)
-    if not (text.startswith(_REPORT_START) and text.endswith("}")):
-        return None
-    found = _REPORT_MEMBERS.fullmatch(text, len(_REPORT_START), len(text) - 1)
-    report = None if found is None else _report_of_match(found, codec)
-    return None if report is None else ReportReply(head[0], report)
-
-
-def _report_of_match(found: re.Match[str], codec: Codec) -> Report | None:
-    """The report of a text matched by :data:`_REPORT_MEMBERS`, read with the checks of
-    :func:`report_from_json`: hands of 2 to 6 players, each sorted (looked up by its text
-    in the codec, :meth:`Codec.hand_texts`); counts of at most 36 cards; seats up to 5;
-    cards that are cards; the table's shared pairs. ``None`` where a check fails."""
-    hands_text, table, stock_text, trump, face_up, discard_text, attacker_text, \
-        defender_text, taking, finished, over, durak, known_text = found.groups()
-    stock, discard, attacker, defender = (
-        int(stock_text), int(discard_text), int(attacker_text), int(defender_text))
-    seat = None if durak is None else int(durak)
-    if stock > _DECK_SIZE or discard > _DECK_SIZE or attacker > MAX_SEAT \
-            or defender > MAX_SEAT or (seat is not None and seat > MAX_SEAT):
-        return None
-    try:
-        card = None if face_up is None else _CARD_OF(face_up)
-        hands = codec.hand_texts(hands_text)
-        known = () if known_text is None else codec.hand_texts(known_text)
-        pairs = tuple([_pair_of_text(pair) for pair in _cut_items(table, "],[", "[", "]")]) \
-            if table else ()
-        groups = tuple([_seats_of_text(group)
-                        for group in _cut_items(finished, "],[", "[", "]")]) if finished else ()
-    except KeyError:
-        return None
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        return None
-    return new_report(hands, pairs, stock, _WIRE_SUITS[trump], card, discard, attacker,
-                      defender, taking == "true", groups, over == "true", seat, known)
-
-
-def _cut_items(text: str, cut: str, open_: str, close: str) -> list[str]:
-    """The items of ``open_ item cut item … close`` (``KeyError`` unless ``text`` begins
-    with ``open_`` and ends with ``close``)."""
-    if len(text) < 2 or text[0] != open_ or text[-1] != close:
-        raise KeyError(text)
-    return text[1:-1].split(cut)
-
-
-def _pair_of_text(text: str) -> Pair:
-    """The engine's shared pair of the text of a table's pair without its brackets
-    (``"7♣",null``, ``"7♣","9♣"``); ``KeyError`` for any other text."""
-    attack, _, cover = text.partition(",")
-    if len(attack) < 2 or attack[0] != '"' or attack[-1] != '"':
-        raise KeyError(text)
-    if cover == "null":
-        return _UNCOVERED_OF(attack[1:-1])
-    if len(cover) < 2 or cover[0] != '"' or cover[-1] != '"':
-        raise KeyError(text)
-    return _COVERED_OF(attack[1:-1])[cover[1:-1]]
-
-
-def _seats_of_text(text: str) -> tuple[int, ...]:
-    """The seats of the text of a group of the finishing order without its brackets
-    (``0,2``, or nothing); ``KeyError`` for any other text."""
-    return tuple(map(_SEAT_OF, text.split(","))) if text else ()
-
-
-_SEAT_OF: Final = {str(seat): seat for seat in range(MAX_SEAT + 1)}.__getitem__
+    stock = _count(data["stock"], (field, "stock"))
+    discard = _count(data["discard"], (field, "discard"))
+    attacker = _seat(data["attacker"], (field, "attacker"))
+    defender = _seat(data["defender"], (field, "defender"))
+    durak = None if data["durak"] is None else _seat(data["durak"], (field, "durak"))
+    taking = expect_bool(data["taking"], (field, "taking"))
+    over = expect_bool(data["over"], (field, "over"))
+    trump = _suit(data["trump"], (field, "trump"))
+    face_up = _maybe_card(data["face_up"], (field, "face_up"))
+    return new_report(hands, _table(data["table"], (field, "table")), stock, trump, face_up,
+                      discard, attacker, defender, taking,
+                      _finished(data["finished"], (field, "finished")), over, durak,
+                      _hands(data["known"], (field, "known")) if "known" in data else ())
 
 
 def _seats(value: object, path: Path) -> tuple[int, ...]:
@@ -747,20 +518,6 @@ def _seats(value: object, path: Path) -> tuple[int, ...]:
 
 
 def _finished(value: object, path: Path) -> tuple[tuple[int, ...], ...]:
-    if type(value) is list:
-        groups = []
-        for group in value:  # a plain loop: the list is short, and a comprehension a call
-            if type(group) is not list:
-                break
-            for seat in group:
-                if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
-                    break
-            else:
-                groups.append(tuple(group))
-                continue
-            break
-        else:
-            return tuple(groups)
     return tuple([_seats(group, (path, i)) for i, group in enumerate(expect_list(value, path))])
 
 
@@ -924,8 +681,6 @@ class QuitRequest:
 
 Request = (HelloRequest | StartRequest | LoadRequest | LegalRequest | ApplyRequest
            | StateRequest | QuitRequest)
-_REMEMBERED_REQUESTS: Final = (ApplyRequest, LegalRequest, StateRequest)
-"""The requests a codec remembers by their line (the others are rare or long)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1015,12 +770,12 @@ def _failed(error: JsonError, line: str | bytes, data: Mapping[str, Any]) -> Pro
                          message_id=_message_id(data), rule=rule)
 
 
-def encode_request(request: Request, codec: Codec | None = None) -> str:
+def encode_request(request: Request) -> str:
     """One request as a JSON line (without the final newline)."""
     if isinstance(request, ApplyRequest):
-        text = codec.text(request.action) if codec is not None else _action_text(request.action)
         then = ',"then":true' if request.then else ""
-        return f'{{"id":{int(request.id)},"cmd":"apply","action":{text}{then}}}'
+        return (f'{{"id":{int(request.id)},"cmd":"apply","action":'
+                f'{_action_text(request.action)}{then}}}')
     if isinstance(request, StartRequest):
         start: dict[str, object] = {
             "id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
@@ -1043,52 +798,192 @@ REQUEST_FIELDS: Final = MappingProxyType({
 """The fields of each request, by its ``cmd``."""
 OPTIONAL_FIELDS: Final = MappingProxyType({"start": ("previous",), "apply": ("then",)})
 """The fields a request may leave out, by its ``cmd``."""
-_REQUEST_KEYS: Final = MappingProxyType({cmd: frozenset(names)
-                                         for cmd, names in REQUEST_FIELDS.items()})
-_REPORT_REPLY_KEYS: Final = frozenset(("id", "ok", "report"))
-_LEGAL_REPLY_KEYS: Final = frozenset(("id", "ok", "actions"))
-_ACCEPTED_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted"))
-_STEP_REQUEST_KEYS: Final = frozenset(("id", "cmd", "action", "then"))
-_STEP_REPLY_KEYS: Final = frozenset(("id", "ok", "accepted", "report", "actions"))
 
 
-def decode_request(line: str | bytes, codec: Codec | None = None) -> Request:
+# -- decoding: typed structs first, the strict reader for anything else ------------------------
+
+_DECODE_REQUEST: Final = msgspec.json.Decoder(RequestMsg).decode
+_DECODE_REPORT_REPLY: Final = msgspec.json.Decoder(ReportReplyMsg).decode
+_DECODE_LEGAL_REPLY: Final = msgspec.json.Decoder(LegalReplyMsg).decode
+_DECODE_VERDICT_REPLY: Final = msgspec.json.Decoder(VerdictReplyMsg).decode
+_DECODE_OK_REPLY: Final = msgspec.json.Decoder(OkReplyMsg).decode
+_ENCODE: Final = msgspec.json.Encoder().encode
+_NOT_TYPED: Final = (msgspec.DecodeError, ValueError, RecursionError, KeyError, JsonError)
+"""What a line that is not its struct as the encoder writes it raises on the typed path:
+msgspec's errors (and ``UnicodeEncodeError``, a ``ValueError``, for a text holding a lone
+surrogate), and the ``KeyError`` or ``JsonError`` of a value the strict reader refuses."""
+
+
+def _as_written(message: msgspec.Struct, line: str | bytes) -> bool:
+    """Whether ``line`` is ``message`` as the encoder writes it (a final newline aside):
+    then the line is strict I-JSON whose objects give no key twice (see
+    :mod:`durak_spec.protocol.messages`)."""
+    text = _ENCODE(message)
+    if isinstance(line, str):
+        return text == line.removesuffix("\n").encode("utf-8")
+    return text == (line[:-1] if line[-1:] == b"\n" else line)
+
+
+def _action_of(message: ActionMsg) -> Action:
+    """The action of a decoded action object, with the strict reader's checks (the
+    engine's shared action, as the reference lists it); ``KeyError`` where one fails (the
+    strict reader then names it)."""
+    player, kind, card_of = message.player, message.type, _CARD_OF
+    if not 0 <= player <= MAX_SEAT:
+        raise KeyError(player)
+    if kind == "cover":
+        if message.cards is not UNSET:
+            raise KeyError(kind)
+        return COVERS[player][card_of(message.attack)][card_of(message.card)]
+    if kind == "open":
+        cards = message.cards
+        if message.attack is not UNSET or message.card is not UNSET or not cards:
+            raise KeyError(kind)
+        if len(cards) == 1:
+            return OPENS[player][card_of(cards[0])]
+        return Open(player, tuple(map(card_of, cards)))
+    if message.attack is not UNSET or message.cards is not UNSET:
+        raise KeyError(kind)
+    if kind in _ONE_CARD:
+        return _ONE_CARD[kind][player][card_of(message.card)]
+    if message.card is not UNSET:
+        raise KeyError(kind)
+    return _NO_CARD[kind][player]
+
+
+_ONE_CARD: Final[Mapping[str, tuple[Mapping[Card, Action], ...]]] = MappingProxyType({
+    "throw": THROWS, "transfer": TRANSFERS, "show": SHOWS})
+_NO_CARD: Final[Mapping[str, tuple[Action, ...]]] = MappingProxyType({
+    "take": TAKES, "done": DONES, "exchange": EXCHANGES})
+
+
+def _report_of(message: ReportMsg) -> Report:
+    """The report of a decoded report object, with the strict reader's checks;
+    ``KeyError`` where one fails."""
+    stock, discard, attacker, defender, durak = (message.stock, message.discard,
+                                                 message.attacker, message.defender,
+                                                 message.durak)
+    if not (0 <= stock <= _DECK_SIZE and 0 <= discard <= _DECK_SIZE
+            and 0 <= attacker <= MAX_SEAT and 0 <= defender <= MAX_SEAT
+            and (durak is None or 0 <= durak <= MAX_SEAT)
+            and MIN_PLAYERS <= len(message.hands) <= MAX_PLAYERS
+            and all(0 <= seat <= MAX_SEAT for group in message.finished for seat in group)):
+        raise KeyError(message)
+    card_of = _CARD_OF
+    hands = tuple([tuple(sorted(map(card_of, hand))) for hand in message.hands])
+    table = tuple([UNCOVERED[card_of(attack)] if cover is None
+                   else COVERED[card_of(attack)][card_of(cover)]
+                   for attack, cover in message.table])
+    face_up = None if message.face_up is None else card_of(message.face_up)
+    trump = _WIRE_SUITS[message.trump]
+    known = () if message.known is UNSET else tuple(
+        [tuple(sorted(map(card_of, cards))) for cards in message.known])
+    return new_report(hands, table, stock, trump, face_up, discard, attacker, defender,
+                      message.taking, tuple([tuple(group) for group in message.finished]),
+                      message.over, durak, known)
+
+
+def _typed_request(line: str | bytes) -> Request | None:
+    """The request of a line the encoder wrote, decoded by msgspec; else ``None``."""
+    try:
+        message = _DECODE_REQUEST(line)
+        ident, cmd, action, then = message.id, message.cmd, message.action, message.then
+        if not 0 <= ident <= MAX_ID:
+            return None
+        if cmd == "apply":
+            if action is UNSET or then is False:
+                return None
+            request: Request = ApplyRequest(ident, _action_of(action), then is True)
+        elif action is not UNSET or then is not UNSET:
+            return None
+        elif cmd in _PLAIN_REQUESTS:
+            request = _PLAIN_REQUESTS[cmd](ident)
+        else:
+            return None
+    except _NOT_TYPED:
+        return None
+    return request if _as_written(message, line) else None
+
+
+_PLAIN_REQUESTS: Final[Mapping[str, type[LegalRequest | StateRequest | HelloRequest
+                                          | QuitRequest]]] = MappingProxyType({
+    "legal": LegalRequest, "state": StateRequest, "hello": HelloRequest, "quit": QuitRequest})
+
+
+def _typed_reply(line: str | bytes, cmd: Command) -> Reply | None:
+    """The successful reply to ``cmd`` of a line the encoder wrote, decoded by msgspec;
+    else ``None`` (an error reply, a fault, another spelling)."""
+    message: ReportReplyMsg | LegalReplyMsg | VerdictReplyMsg | OkReplyMsg
+    reply: Reply
+    try:
+        if cmd == "legal":
+            message = _DECODE_LEGAL_REPLY(line)
+            reply = LegalReply(message.id, tuple([_action_of(m) for m in message.actions]))
+        elif cmd == "apply":
+            message = _DECODE_VERDICT_REPLY(line)
+            reply = _verdict_of(message)
+        elif cmd == "quit":
+            message = _DECODE_OK_REPLY(line)
+            reply = OkReply(message.id)
+        elif cmd != "hello":
+            message = _DECODE_REPORT_REPLY(line)
+            reply = ReportReply(message.id, _report_of(message.report))
+        else:
+            return None
+    except _NOT_TYPED:
+        return None
+    if message.ok is not True or not 0 <= message.id <= MAX_ID:
+        return None
+    return reply if _as_written(message, line) else None
+
+
+def _verdict_of(message: VerdictReplyMsg) -> VerdictReply:
+    """The verdict of a decoded answer to ``apply``; ``KeyError`` where a check fails."""
+    report, actions = message.report, message.actions
+    if not message.accepted:
+        reason = message.reason
+        if (report is not UNSET or actions is not UNSET or reason is UNSET
+                or not reason.strip() or message.rule is UNSET):
+            raise KeyError(message)
+        return VerdictReply(message.id, Rejected(reason, _rule_id(message.rule, "rule")))
+    if message.reason is not UNSET or message.rule is not UNSET:
+        raise KeyError(message)
+    if report is UNSET and actions is UNSET:
+        return VerdictReply(message.id, Accepted())
+    if report is UNSET or actions is UNSET:
+        raise KeyError(message)
+    return VerdictReply(message.id, Accepted(), _report_of(report),
+                        tuple([_action_of(m) for m in actions]))
+
+
+def decode_request(line: str | bytes) -> Request:
     """Parse one request line strictly; raises :class:`ProtocolError` naming the field.
 
-    With a ``codec``, a line that differs only in its id from a request it has read is
-    answered from its memory (:meth:`Codec.known`)."""
-    head = None
-    if codec is not None:
-        head = _id_and_rest(line)  # found once, for the look-up and the memory
-        if head is not None:
-            known = codec.recall(head, None, len(line))
-            if known is not None:
-                return known  # type: ignore[return-value]
+    A line as the encoder writes it is decoded by msgspec into its typed struct
+    (:mod:`durak_spec.protocol.messages`); any other is read by the strict reader, which
+    gives the same request or names the first fault."""
+    request = _typed_request(line)
+    if request is not None:
+        return request
     data = _load_line(line)
     try:
-        request = _request(data, codec)
+        return _request(data)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and head is not None and isinstance(request, _REMEMBERED_REQUESTS):
-        codec.keep(head, None, request)
-    return request
 
 
-def _request(data: dict[str, Any], codec: Codec | None) -> Request:
+def _request(data: dict[str, Any]) -> Request:
     if "id" not in data:
         fail("id", "is missing")
     ident = expect_int(data["id"], "id")
     cmd = data.get("cmd")
     if not isinstance(cmd, str) or cmd not in REQUEST_FIELDS:
         fail("cmd", f"must be one of {', '.join(COMMANDS)}, not {show(cmd)}")
-    if data.keys() != _REQUEST_KEYS[cmd] and (cmd != "apply" or data.keys() != _STEP_REQUEST_KEYS):
-        expect_object(data, None, REQUEST_FIELDS[cmd], OPTIONAL_FIELDS.get(cmd, ()),
-                      noun="message")
+    expect_object(data, None, REQUEST_FIELDS[cmd], OPTIONAL_FIELDS.get(cmd, ()),
+                  noun="message")
     if cmd == "apply":
-        action = data["action"]
         then = "then" in data and expect_bool(data["then"], "then")
-        return ApplyRequest(ident, codec.action(action, "action") if codec is not None
-                            else action_from_wire(action), then)
+        return ApplyRequest(ident, action_from_wire(data["action"]), then)
     if cmd == "legal":
         return LegalRequest(ident)
     if cmd == "state":
@@ -1104,28 +999,26 @@ def _request(data: dict[str, Any], codec: Codec | None) -> Request:
     return QuitRequest(ident)
 
 
-def encode_reply(reply: Reply, codec: Codec | None = None) -> str:
+def encode_reply(reply: Reply) -> str:
     """One response as a JSON line (without the final newline).
 
     The line can always be written as UTF-8; an error's text is cut to
     :data:`ERROR_LIMIT` characters.
     """
     if isinstance(reply, LegalReply):
-        text = codec.text if codec is not None else _action_text
-        actions = ",".join([text(a) for a in reply.actions])
+        actions = ",".join([_action_text(a) for a in reply.actions])
         return f'{{"id":{int(reply.id)},"ok":true,"actions":[{actions}]}}'
     if isinstance(reply, ReportReply):
-        return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report, codec)}}}'
+        return f'{{"id":{int(reply.id)},"ok":true,"report":{_report_text(reply.report)}}}'
     if isinstance(reply, VerdictReply):
         verdict = reply.verdict
         if isinstance(verdict, Rejected):
             return write_json({"id": reply.id, "ok": True, "accepted": False,
                                "reason": _cut(verdict.reason), "rule": verdict.rule})
         if reply.report is not None and reply.actions is not None:
-            text = codec.text if codec is not None else _action_text
-            actions = ",".join([text(a) for a in reply.actions])
+            actions = ",".join([_action_text(a) for a in reply.actions])
             return (f'{{"id":{int(reply.id)},"ok":true,"accepted":true,'
-                    f'"report":{_report_text(reply.report, codec)},"actions":[{actions}]}}')
+                    f'"report":{_report_text(reply.report)},"actions":[{actions}]}}')
         return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
     if isinstance(reply, ErrorReply):
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
@@ -1157,61 +1050,35 @@ def _characters(text: str) -> str:
     return text
 
 
-def decode_reply(line: str | bytes, cmd: Command, codec: Codec | None = None) -> Reply:
+def decode_reply(line: str | bytes, cmd: Command) -> Reply:
     """Parse the response to a ``cmd`` request strictly.
 
     The result is the command's reply type (:data:`REPLY_TYPES`) or an :class:`ErrorReply`;
-    whether its id is the request's is the caller's check.
-
-    With a ``codec``, a line written exactly as the encoder writes it is read by the
-    codec's fast paths, without the JSON reader: a line seen before but for its id
-    (:meth:`Codec.recall`), a legal list (:meth:`Codec.listing`), an answer with a report
-    (:func:`_encoders_answer`). Each applies only where it proves the line is such an
-    answer, and gives the same reply as the strict reader; any other line is read whole,
-    and a fault is named as without a codec.
+    whether its id is the request's is the caller's check. A successful answer as the
+    encoder writes it is decoded by msgspec into its typed struct; any other line (an
+    error reply, a fault, another spelling) is read by the strict reader, which gives the
+    same reply or names the first fault.
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
-    head = None
-    if codec is not None:
-        if isinstance(line, bytearray):  # (a key of the codec's memories must be hashable)
-            line = bytes(line)
-        head = _id_and_rest(line)  # found once, for the look-ups and the memory
-    if head is not None and codec is not None:
-        if cmd == "legal" or cmd == "apply":
-            known = codec.recall(head, cmd, len(line))
-            if known is not None:
-                return known  # type: ignore[return-value]
-        if cmd == "legal":
-            listed = codec.listing(head, len(line))
-            if listed is not None:
-                return listed
-        elif cmd in ("state", "start", "load") or (
-                cmd == "apply" and len(line) > _SHORTEST_STEP):  # an answer with a report
-            answer = _encoders_answer(head, len(line), cmd, codec)
-            if answer is not None:
-                return answer
+    if isinstance(line, bytearray):
+        line = bytes(line)
+    reply = _typed_reply(line, cmd)
+    if reply is not None:
+        return reply
     data = _load_line(line)
     try:
-        reply = _reply(data, cmd, codec)
+        return _reply(data, cmd)
     except JsonError as error:
         raise _failed(error, line, data) from None
-    if codec is not None and head is not None and cmd in ("legal", "apply") and (
-            isinstance(reply, LegalReply) or (
-                isinstance(reply, VerdictReply) and reply.report is None)):
-        codec.keep(head, cmd, reply)  # an answer without a report, which may recur
-    return reply
 
 
-def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
+def _reply(data: dict[str, Any], cmd: Command) -> Reply:
     if "id" not in data:
         fail("id", "is missing")
     if "ok" not in data:
         fail("ok", "is missing")
-    ok = data["ok"]
-    if type(ok) is not bool:
-        ok = expect_bool(ok, "ok")
-    if not ok:
+    if not expect_bool(data["ok"], "ok"):
         expect_object(data, None, ("id", "ok", "error"), ("rule", "declined"), noun="message")
         ident = data["id"]
         declined = expect_bool(data.get("declined", False), "declined")
@@ -1220,29 +1087,23 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         return ErrorReply(None if ident is None else expect_int(ident, "id"),
                           expect_str(data["error"], "error"), _rule_id(data.get("rule"), "rule"),
                           declined)
-    ident = data["id"]
-    if not (type(ident) is int and 0 <= ident <= MAX_ID):  # a right one read at once
-        ident = expect_int(ident, "id")
+    ident = expect_int(data["id"], "id")
     if cmd in ("start", "load", "state"):
-        if data.keys() != _REPORT_REPLY_KEYS:
-            expect_object(data, None, ("id", "ok", "report"), noun="message")
-        return ReportReply(ident, report_from_json(data["report"], "report", codec))
+        expect_object(data, None, ("id", "ok", "report"), noun="message")
+        return ReportReply(ident, report_from_json(data["report"], "report"))
     if cmd == "legal":
-        if data.keys() != _LEGAL_REPLY_KEYS:
-            expect_object(data, None, ("id", "ok", "actions"), noun="message")
-        return LegalReply(ident, _actions(data["actions"], "actions", codec))
+        expect_object(data, None, ("id", "ok", "actions"), noun="message")
+        return LegalReply(ident, _actions(data["actions"], "actions"))
     if cmd == "apply":
         if "accepted" not in data:
             fail("accepted", "is missing")
         if expect_bool(data["accepted"], "accepted"):
-            if data.keys() == _STEP_REPLY_KEYS:  # one round trip: the position after it
-                return VerdictReply(ident, Accepted(),
-                                    report_from_json(data["report"], "report", codec),
-                                    _actions(data["actions"], "actions", codec))
-            if data.keys() != _ACCEPTED_REPLY_KEYS:
-                stepped = "report" in data or "actions" in data
-                expect_object(data, None, ("id", "ok", "accepted", "report", "actions")
-                              if stepped else ("id", "ok", "accepted"), noun="message")
+            stepped = "report" in data or "actions" in data
+            expect_object(data, None, ("id", "ok", "accepted", "report", "actions")
+                          if stepped else ("id", "ok", "accepted"), noun="message")
+            if stepped:  # one round trip: the position after it
+                return VerdictReply(ident, Accepted(), report_from_json(data["report"], "report"),
+                                    _actions(data["actions"], "actions"))
             return VerdictReply(ident, Accepted())
         expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
         return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),
@@ -1253,309 +1114,3 @@ def _reply(data: dict[str, Any], cmd: Command, codec: Codec | None) -> Reply:
         return HelloReply(ident, _capabilities(data))
     expect_object(data, None, ("id", "ok"), noun="message")
     return OkReply(ident)
-
-
-# -- a codec with caches of its own -------------------------------------------------------------
-
-
-class Codec:
-    """The wire's encoder and decoder for one conversation, remembering what recurs.
-
-    A game repeats its actions and hands: the same covers and throw-ins are listed again
-    and again, and most hands are reported as they were. A codec keeps, for the one
-    server or client that owns it, the actions it has decoded (by their JSON text's
-    fields, and by their object's text), the JSON text of the actions it has encoded,
-    the hands it has read (by their cards as written, and by their text), and short
-    answers by their line after the id, up to ``limit`` of each (short texts only), so
-    that what recurs costs a dictionary look-up. The module's functions take a codec as
-    their last argument; without one they remember nothing, and read the same. A codec
-    is state: like the server and the subprocess engine that hold one, it serves one
-    caller at a time.
-    """
-
-    __slots__ = ("_actions", "_hand_json", "_hand_texts", "_hands", "_lines", "_pieces",
-                 "_texts", "limit")
-
-    def __init__(self, limit: int = 50_000) -> None:
-        self._actions: dict[tuple[object, ...], Action] = {}
-        self._hands: dict[tuple[str, ...], tuple[Card, ...]] = {}
-        """Hands read, sorted, by their cards as written (see :meth:`hand`)."""
-        self._hand_texts: dict[str, tuple[Card, ...]] = {}
-        """Hands read, sorted, by their text (see :meth:`hand_texts`)."""
-        self._texts: dict[Action, str] = {}
-        self._hand_json: dict[tuple[Card, ...], str] = {}
-        """The JSON text of the hands encoded (see :meth:`hand_text`)."""
-        self._lines: dict[object, Request | Reply] = {}
-        """Messages read strictly, by their line after the id (see :func:`_id_and_rest`)."""
-        self._pieces: dict[str | bytes, Action] = {}
-        """Actions of legal lists and step answers, by their object's text (see
-        :meth:`listed`)."""
-        self.limit = limit
-
-    def known(self, line: str | bytes, cmd: str | None = None) -> Request | Reply | None:
-        """The message of ``line`` if a line that differs from it only in its id has been
-        read strictly by this codec (and remembered); else ``None``.
-
-        That is exact: an id of plain digits (no sign, no leading zero, at most
-        :data:`MAX_ID`) read from the start of the line leaves the rest of it, and so
-        everything the strict reader checks (nesting, keys, surrogates, fields), as it
-        was when the line was read; only the length can differ, and it is checked."""
-        if not self._lines:
-            return None
-        head = _id_and_rest(line)
-        return None if head is None else self.recall(head, cmd, len(line))
-
-    def recall(self, head: tuple[int, str | bytes], cmd: str | None,
-               size: int) -> Request | Reply | None:
-        """:meth:`known` for a line of ``size`` whose id and rest are ``head``
-        (:func:`_id_and_rest`)."""
-        message = self._lines.get((cmd, head[1]))
-        if message is None or size > MAX_LINE:
-            return None
-        return _with_id(message, head[0])
-
-    def remember(self, line: str | bytes, cmd: str | None, message: Request | Reply) -> None:
-        """Remember ``message``, just read strictly from ``line``, for :meth:`known`."""
-        head = _id_and_rest(line)
-        if head is not None:
-            self.keep(head, cmd, message)
-
-    def keep(self, head: tuple[int, str | bytes], cmd: str | None,
-             message: Request | Reply) -> None:
-        """:meth:`remember` for a line whose id and rest are ``head``."""
-        if len(self._lines) < _LINES_LIMIT:
-            self._lines[cmd, head[1]] = message
-
-    def listing(self, head: tuple[int, str | bytes], size: int) -> LegalReply | None:
-        """The answer to ``legal`` of a line of ``size`` whose id and rest are ``head``, read
-        one action object at a time, each object's text remembered; ``None`` where that
-        does not apply (the caller then reads the line whole, and names any fault).
-
-        It applies to a line ``{"id":N,"ok":true,"actions":[{…},…,{…}]}`` written without
-        spaces between the objects, as encoders write it, and it is exact. The array's text
-        is cut at every ``},{``; where each piece, given its braces back, is a JSON object
-        the strict reader accepts on its own and an action, the array is exactly those
-        objects one after another. A cut that fell inside a string, or inside an array or
-        object of an item, would leave the piece before it ending inside that string or
-        that array, and so no JSON object: then the line is read whole. The envelope around
-        the array names ``id``, ``ok`` and ``actions`` once each, and UTF-8 (or a string's
-        surrogates) cannot be valid in each piece and not in the line, as the cuts and the
-        envelope are ASCII. Lists in a game repeat their actions, and their texts: a known
-        piece costs a look-up."""
-        rest: Any = head[1]  # str or bytes, as the line (and so are the texts it is cut by)
-        if size > MAX_LINE:
-            return None
-        start, end = _LISTING_TEXT if type(rest) is str else _LISTING_BYTES
-        if not (rest.startswith(start) and rest.endswith(end)):  # (they cannot overlap)
-            return None
-        actions = self.listed(rest[len(start):-len(end)])
-        return None if actions is None else LegalReply(head[0], actions)
-
-    def listed(self, text: str | bytes) -> tuple[Action, ...] | None:
-        """The actions of the text of an array of action objects without its first and
-        last brace and bracket (``"player":0,…},{"player":1,…``), as :meth:`listing` reads
-        it; ``None`` if it does not apply."""
-        parts = cast("list[str | bytes]", text.split("},{") if isinstance(text, str)
-                     else text.split(b"},{"))
-        pieces = self._pieces
-        actions = [pieces.get(part) for part in parts]
-        if None in actions:
-            for i, part in enumerate(parts):
-                if actions[i] is None:
-                    actions[i] = self._piece(part, i)
-                    if actions[i] is None:
-                        return None
-        return tuple(actions)  # type: ignore[arg-type]  # no None left
-
-    def _piece(self, part: str | bytes, index: int) -> Action | None:
-        """The action of one piece of a legal list (:meth:`listing`), read strictly and
-        remembered; ``None`` if it is not a JSON object that is an action.
-
-        A piece as the encoder writes it (:data:`_ACTION_MEMBERS`) is read by a regular
-        expression (:func:`_matched_action`); any other by the strict JSON reader, whose
-        value goes to :func:`action_from_wire`."""
-        try:
-            text = part if isinstance(part, str) else part.decode()
-        except UnicodeDecodeError:
-            return None
-        found = _ACTION_MEMBERS.fullmatch(text)
-        if found is not None:
-            action = _matched_action(found)
-            if action is None:
-                return None
-        else:
-            try:
-                value = read_json("{" + text + "}", what="the line", max_bytes=MAX_LINE,
-                                  max_depth=MAX_DEPTH - 2)  # inside the line and its array
-                if type(value) is not dict:
-                    return None
-                action = action_from_wire(value, ("actions", index))
-            except JsonError:
-                return None
-        if len(self._pieces) < self.limit and len(part) <= _LONGEST_KEPT:
-            self._pieces[part] = action
-        return action
-
-    def action(self, value: object, field: Path) -> Action:
-        """:func:`action_from_wire`, remembered."""
-        key = _action_key(value)
-        if key is not None:
-            try:
-                known = self._actions.get(key)
-            except TypeError:  # a field holds an array or object: not a card
-                key = known = None
-            if known is not None:
-                return known
-        action = action_from_wire(value, field)
-        if key is not None and len(self._actions) < self.limit:
-            self._actions[key] = action
-        return action
-
-    def hand(self, cards: list[Any]) -> tuple[Card, ...]:
-        """The cards of one hand of a report (a JSON array), sorted canonically, remembered
-        by the array's items; ``KeyError`` or ``TypeError`` if one is not a card.
-
-        The key is the tuple of the items: only strings that are cards are ever stored, so
-        an item of another type (a number, an array) finds nothing, as it should."""
-        key = tuple(cards)
-        hand = self._hands.get(key)
-        if hand is None:
-            hand = tuple(sorted(map(_CARD_OF, key)))
-            if len(self._hands) < self.limit and len(key) <= _DECK_SIZE:
-                self._hands[key] = hand
-        return hand
-
-    def hand_texts(self, text: str) -> tuple[tuple[Card, ...], ...]:
-        """The hands of the text of an array of hands without its brackets, as the encoder
-        writes it (``["7♣","6♣"],[],["A♠"]``), each sorted canonically and remembered by
-        its text; ``KeyError`` for any other text (see :data:`_REPORT_MEMBERS`)."""
-        if not text:
-            return ()
-        known = self._hand_texts
-        hands = []
-        for hand in _cut_items(text, "],[", "[", "]"):
-            cards = known.get(hand)
-            if cards is None:
-                cards = tuple(sorted(map(_CARD_OF, _cut_items(hand, '","', '"', '"')))) \
-                    if hand else ()
-                if len(known) < self.limit and len(hand) <= _LONGEST_KEPT:
-                    known[hand] = cards
-            hands.append(cards)
-        return tuple(hands)
-
-    def hand_text(self, hand: tuple[Card, ...]) -> str:
-        """The JSON text of a hand of a report, remembered (a game reports most hands as
-        they were)."""
-        text = self._hand_json.get(hand)
-        if text is None:
-            text = _hand_text(hand)
-            if len(self._hand_json) < self.limit:
-                self._hand_json[hand] = text
-        return text
-
-    def text(self, action: Action) -> str:
-        """The JSON text of ``action``, remembered."""
-        text = self._texts.get(action)
-        if text is None:
-            text = _action_text(action)
-            if len(self._texts) < self.limit:
-                self._texts[action] = text
-        return text
-
-
-_LISTING_TEXT: Final = (',"ok":true,"actions":[{', "}]}")
-_LISTING_BYTES: Final = (b',"ok":true,"actions":[{', b"}]}")
-"""How a legal list's line goes on after its id, and how it ends (:meth:`Codec.listing`)."""
-_ACTION_MEMBERS: Final = re.compile(
-    r'"player":(?P<player>[0-5]),"type":"(?:'
-    r'(?P<cover>cover)","attack":"(?P<attack>[^"\\]+)","card":"(?P<covering>[^"\\]+)"'
-    r'|(?P<kind>throw|transfer|show)","card":"(?P<card>[^"\\]+)"'
-    r'|open","cards":\[(?P<cards>"[^"\\]+"(?:,"[^"\\]+")*)\]'
-    r'|(?P<bare>take|done|exchange)")')
-"""The members of an action object as the encoder writes them (:func:`_action_text`),
-between its braces: a seat number, a type, and strings without a quote or a backslash,
-so without escapes. Such a text is the JSON text of an object with exactly those
-members once each string is a card (the text between the quotes is the string; a raw
-control character or a lone surrogate would not be JSON, and is no card either):
-:func:`_matched_action` refuses every string that is not a card."""
-
-
-def _matched_action(found: re.Match[str]) -> Action | None:
-    """The action of an object matched by :data:`_ACTION_MEMBERS`, as
-    :func:`action_from_wire` reads those members (a seat the pattern allows, each card
-    spelled as the wire spells cards); ``None`` if a string is not a card (then the
-    strict reader names it)."""
-    player = int(found["player"])
-    if found["cover"] is not None:
-        attack, card = _CARD_GET(found["attack"]), _CARD_GET(found["covering"])
-        return None if attack is None or card is None else Cover(player, attack, card)
-    kind = found["kind"]
-    if kind is not None:
-        card = _CARD_GET(found["card"])
-        if card is None:
-            return None
-        return ThrowIn(player, card) if kind == "throw" \
-            else Transfer(player, card, show=kind == "show")
-    bare = found["bare"]
-    if bare is not None:
-        return Take(player) if bare == "take" else Done(player) if bare == "done" \
-            else ExchangeTrump(player)
-    cards = [_CARD_GET(text) for text in found["cards"][1:-1].split('","')]
-    return None if None in cards else Open(player, tuple(cards))  # type: ignore[arg-type]
-
-
-_LONGEST_KEPT: Final = 400
-"""The longest text of an action object or a hand that a codec remembers: a hand of all
-36 cards as the encoder writes it has 252 characters, while a hostile engine could pad
-either to a line's length (spaces, a card repeated), and a codec keeps many."""
-_LINES_LIMIT: Final = 4096
-"""The most lines a codec remembers (short ones: requests, accepted applies, legal lists)."""
-_ID_TEXT = re.compile(r'\{"id":(0|[1-9][0-9]{0,15}),')
-_ID_BYTES = re.compile(rb'\{"id":(0|[1-9][0-9]{0,15}),')
-
-
-def _id_and_rest(line: str | bytes) -> tuple[int, str | bytes] | None:
-    """The id of a line that starts ``{"id":`` and plain digits, and the line after them."""
-    found = (_ID_TEXT if isinstance(line, str) else _ID_BYTES).match(line)  # type: ignore[arg-type]
-    if found is None:
-        return None
-    ident = int(found.group(1))
-    if ident > MAX_ID:
-        return None
-    return ident, line[found.end(1):]
-
-
-def _with_id(message: Request | Reply, ident: int) -> Request | Reply:
-    """A remembered message (a request without a payload, an apply, an accepted apply's or
-    a legal list's answer) with another id."""
-    if isinstance(message, ApplyRequest):
-        return ApplyRequest(ident, message.action, message.then)
-    if isinstance(message, VerdictReply):
-        return VerdictReply(ident, message.verdict)
-    if isinstance(message, LegalReply):
-        return LegalReply(ident, message.actions)
-    return type(message)(ident)  # type: ignore[call-arg]
-
-
-def _action_key(value: object) -> tuple[object, ...] | None:
-    """The fields of an action object that decide the action, if it has exactly the
-    fields of its type and a seat number; ``None`` for anything else (then it is read
-    field by field). The objects of three fields (openings, throw-ins, transfers: most
-    of a list of legal actions) are told apart first."""
-    if type(value) is not dict:
-        return None
-    kind, player, size = value.get("type"), value.get("player"), len(value)
-    if type(player) is not int:  # not True (== 1), not 1.0
-        return None
-    if size == 3:
-        if kind == "open":
-            cards = value.get("cards")
-            return ("open", player, *cards) if type(cards) is list else None
-        if (kind == "throw" or kind == "transfer" or kind == "show") and "card" in value:
-            return (kind, player, value["card"])
-        return None
-    if kind == "cover" and size == 4 and "attack" in value and "card" in value:
-        return ("cover", player, value["attack"], value["card"])
-    if size == 2 and (kind == "take" or kind == "done" or kind == "exchange"):
-        return (kind, player)
-    return None
