@@ -1,4 +1,4 @@
-"""The wire's hot messages declared as typed msgspec structs (layer 6).
+"""The wire's hot messages declared as typed msgspec structs (layer 5).
 
 :mod:`durak_spec.protocol.wire` decodes a line with these declarations first: msgspec reads
 it in C, in linear time, into the struct of the message the line should be, and refuses a
