@@ -158,10 +158,10 @@ def bout_settled(state: GameState) -> bool:
     """ATTACK-5: whether the bout in play is over: nothing is left for the defender to do
     and no attacker may still add a card.
 
-    ``advance`` asks the same through the listing of the position, which it needs next
-    anyway: a bout in play is settled exactly when ``legal_actions`` lists nothing (the
-    defender to move always may take; an attacker still pending always has a card to
-    add); ``tests/test_engine_memo.py`` checks that the two agree."""
+    ``advance`` asks it after every step in a bout. It agrees with the listing: a bout in
+    play is settled exactly when ``legal_actions`` lists nothing (the defender to move
+    always may take; an attacker still pending always has a card to add);
+    ``tests/test_engine_steps.py`` checks that the two agree."""
     return bool(state.table) and not defender_to_move(state) and not pending(state)
 
 

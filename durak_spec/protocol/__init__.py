@@ -289,10 +289,8 @@ class ReferenceEngine:
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:
-        # A position play can reach, not just well formed; kept as an object of the engine's
-        # own (an equal state without the caller's memo of legal actions), so that what the
-        # engine works out about it is the engine's alone, even where its code is patched.
-        self._state = check_reachable(state).replace()
+        # A position play can reach, not just well formed.
+        self._state = check_reachable(state)
         self.last_events = ()
         return Report.of(state)
 
