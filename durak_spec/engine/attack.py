@@ -44,12 +44,6 @@ __all__ = [
     "throwers",
 ]
 
-# The switches of ATTACK-4, read once: looking a member up on its enum class costs about
-# ten times as much as reading a name, and ``throwers`` runs for every position.
-_ATTACKER_ONLY = ThrowInRule.ATTACKER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
-_EVERYONE = ThrowInRule.ALL
-
 
 # -- opening a bout --------------------------------------------------------------------
 
@@ -174,12 +168,12 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     who = state.rules.throw_in
     defender = state.defender
-    if who is _EVERYONE and not state.finished:  # the usual case, looked up: nobody is out
+    if who is ThrowInRule.ALL and not state.finished:  # the usual case, looked up: nobody is out
         return OTHERS[len(state.hands)][defender]
     out = state.out if state.finished else ()
-    if who is _ATTACKER_ONLY:
+    if who is ThrowInRule.ATTACKER:
         seats: Iterable[int] = (state.attacker,)
-    elif who is _NEIGHBOURS:
+    elif who is ThrowInRule.NEIGHBOURS:
         seats = sorted({state.attacker, next_in_game(defender, len(state.hands), out)})
     else:
         seats = range(len(state.hands))

@@ -69,11 +69,6 @@ __all__ = [
 
 _NOBODY: frozenset[int] = frozenset()
 
-# The bout protocols, read once: looking a member up on its enum class costs about ten
-# times as much as reading a name, and ``pending`` and ``record`` run at every step.
-_FREE = TurnOrder.FREE
-_LAST_THROWER = TurnOrder.LAST_THROWER
-
 
 def defender_to_move(state: GameState) -> bool:
     """Whether the defender has a move now: some attack card is uncovered and no take is
@@ -148,7 +143,7 @@ def pending(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
     cover."""
-    if state.rules.turn_order is _FREE:
+    if state.rules.turn_order is TurnOrder.FREE:
         return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
@@ -303,7 +298,7 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
         passed = passed_after(state, action)
         if after.passed != passed:
             after = after.replace(passed=passed)
-    if state.rules.turn_order is _LAST_THROWER and isinstance(
+    if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
             action, (Open, ThrowIn, Transfer)):
         after = after.replace(thrower=action.player)
     return after
