@@ -28,7 +28,7 @@ from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
 from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.rules import ThrowIn as ThrowInRule
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState, Pair, replace
 
 __all__ = [
     "open_bout",
@@ -130,7 +130,7 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
     table: list[Pair] = []
     for card in action.played:  # a plain loop: a comprehension is a call of its own
         table.append(UNCOVERED[card])
-    return state.replace(hands=hands, known=known, table=tuple(table),
+    return replace(state, hands=hands, known=known, table=tuple(table),
                           opener=seat, joined=(seat,),
                           start_hands=tuple(map(len, state.hands)))
 
@@ -216,5 +216,5 @@ def throw_in(state: GameState, action: ThrowIn, events: list[Event]) -> GameStat
     """The state after ``action.player`` adds ``action.card`` to the attack."""
     seat = action.player
     hands, known = play_cards(state, seat, (action.card,))
-    return state.replace(hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
+    return replace(state, hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
                           joined=join(state.joined, seat))

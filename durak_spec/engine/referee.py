@@ -63,7 +63,7 @@ from durak_spec.model.actions import (
     Transfer,
 )
 from durak_spec.model.events import Event, Played, Step
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = ["advance", "apply", "broken_rule", "check", "is_legal", "legal_actions"]
 
@@ -264,7 +264,7 @@ def apply(state: GameState, action: Action, events: list[Event] | None = None) -
     if after.table and bout_settled(after):  # ATTACK-5
         after = end_bout(after, events)
         if after.thrower is not None:
-            after = after.replace(thrower=None)
+            after = replace(after, thrower=None)
     return after
 
 

@@ -49,7 +49,7 @@ from durak_spec.engine.limits import attack_limit
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
 from durak_spec.model.rules import TurnOrder
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = [
     "acting_seats",
@@ -288,7 +288,7 @@ def passed_after(state: GameState, action: Action) -> frozenset[int]:
 
 def done(state: GameState, action: Done, events: list[Event]) -> GameState:
     """The state after an attacker says done."""
-    return state.replace(passed=passed_after(state, action))
+    return replace(state, passed=passed_after(state, action))
 
 def record(state: GameState, action: Action, after: GameState) -> GameState:
     """What the protocol records once ``action`` is made (``after`` is the state its rule
@@ -297,8 +297,8 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
     if state.passed or isinstance(action, Done):  # else nobody has said done, nor does now
         passed = passed_after(state, action)
         if after.passed != passed:
-            after = after.replace(passed=passed)
+            after = replace(after, passed=passed)
     if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
             action, (Open, ThrowIn, Transfer)):
-        after = after.replace(thrower=action.player)
+        after = replace(after, thrower=action.player)
     return after
