@@ -81,7 +81,7 @@ def result_breach(state: GameState) -> Breach | None:
 def game_ends(rules: RuleSet, out: frozenset[int], players: int) -> bool:
     """END-3, END-4, END-5: the game ends when one player or none still holds cards; in a
     race (goal first-out-wins, D) it ends as soon as anyone is out, who has won."""
-    if rules.goal is Goal.FIRST_OUT_WINS and out:
+    if out and rules.goal is Goal.FIRST_OUT_WINS:
         return True
     return len(out) >= players - 1
 

@@ -197,10 +197,11 @@ def broken_rule(state: GameState, action: Action) -> Breach | None:
         if over is not None:
             return over
     seat = action.player
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise BadAction(f"there is no player P{seat} in a game of {len(state.hands)}",
+    players = len(state.hands)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise BadAction(f"there is no player P{seat} in a game of {players}",
                         code="no-such-player")
-    if len(state.known) != len(state.hands) or len(state.start_hands) != len(state.hands):
+    if len(state.known) != players or len(state.start_hands) != players:
         raise InputError("the state has no known cards or start hands for every seat: build "
                          "positions by hand with durak_spec.game.positions.Position",
                          code="not-one-per-seat")

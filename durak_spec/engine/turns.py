@@ -268,11 +268,11 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
     """The turn-based protocol's breach (CLAR-17, CLAR-18) for an attacker's throw-in or
     done, or ``None`` under the free protocol (CLAR-3)."""
     order = state.rules.turn_order
+    if order is TurnOrder.FREE:
+        return None
     if order is TurnOrder.OPENER_FIRST:
         return opener_first_breach(state, seat)
-    if order is TurnOrder.LAST_THROWER:
-        return last_thrower_breach(state, seat)
-    return None
+    return last_thrower_breach(state, seat)
 
 
 def passed_after(state: GameState, action: Action) -> frozenset[int]:
@@ -298,7 +298,7 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
         passed = passed_after(state, action)
         if after.passed != passed:
             after = replace(after, passed=passed)
-    if state.rules.turn_order is TurnOrder.LAST_THROWER and isinstance(
-            action, (Open, ThrowIn, Transfer)):
+    if isinstance(action, (Open, ThrowIn, Transfer)) and (
+            state.rules.turn_order is TurnOrder.LAST_THROWER):
         after = replace(after, thrower=action.player)
     return after
