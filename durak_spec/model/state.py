@@ -10,11 +10,9 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, NamedTuple, TypedDict, Unpack
-
-import msgspec
-from msgspec.structs import replace as _replace
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final, NamedTuple, TypedDict, Unpack
 
 from durak_spec.core.cards import Card, Suit, format_cards
 from durak_spec.model.rules import Goal, RuleSet
@@ -130,7 +128,7 @@ class StateChanges(TypedDict, total=False):
     thrower: int | None
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class GameState(NamedTuple):
     """Everything the rules need to know about a game at one moment: a frozen value, built
     by keyword, equal to any state with equal fields (and hashable as such).
 
@@ -158,11 +156,13 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
       thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
         the bout's last attack card; ``None`` between bouts and under other protocols.
 
-    The class is a frozen ``msgspec.Struct`` (a dataclass-like value whose constructor is
-    written in C): the engine builds a state at every step, and a standard frozen dataclass
-    of these 18 fields costs about five times as much to build (it sets each field with a
-    call of ``object.__setattr__``). Its instances are not tracked by the cycle collector
-    (``gc=False``): a state holds only immutable values that never refer back to it.
+    A state is a named tuple of these fields and nothing else (no ``__dict__``: nothing
+    can be kept beside the value). Build one by keyword, and a changed one with
+    :func:`replace` or :meth:`replace`. Why a named tuple rather than a frozen dataclass:
+    the engine builds a state at every step, and a frozen dataclass of 18 fields costs
+    about five times as much to build (its constructor sets each field with a call of
+    ``object.__setattr__``); a library's C-built struct would not run in the website's
+    Pyodide engine, which has the standard library only.
     """
 
     rules: RuleSet
@@ -187,7 +187,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     def replace(self, **changes: Unpack[StateChanges]) -> GameState:
         """This state with the fields given by keyword changed, the others kept: the same
         as the module's :func:`replace` (``replace(state, ...)``), which the engine calls."""
-        return _replace(self, **changes)
+        return replace(self, **changes)
 
     # -- derived facts -------------------------------------------------------------
 
@@ -266,17 +266,24 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return "\n".join(lines)
 
 
-STATE_FIELDS: Final[tuple[str, ...]] = GameState.__struct_fields__
+STATE_FIELDS: Final[tuple[str, ...]] = GameState._fields
 """The names of a state's fields, in their order."""
 
-if TYPE_CHECKING:
-    def replace(state: GameState, /, **changes: Unpack[StateChanges]) -> GameState:
-        """``state`` with the fields given by keyword changed, the others kept.
+_PLACES: Final[Mapping[str, int]] = MappingProxyType(
+    {name: place for place, name in enumerate(STATE_FIELDS)})
 
-        This is ``msgspec.structs.replace``, typed here for a state (each field by name,
-        with its type). The engine builds a state at every step through it: called
-        directly, the library's function costs about a quarter of the method
-        ``state.replace``, which packs the keywords into a dictionary and unpacks them
-        again."""
-else:
-    replace = _replace
+
+def replace(state: GameState, /, **changes: Unpack[StateChanges]) -> GameState:
+    """``state`` with the fields given by keyword changed, the others kept (each field by
+    name, with its type, as mypy checks through :class:`StateChanges`).
+
+    The engine builds a state at every step through this function; it changes only the
+    fields named (``_replace``, the named tuple's own, asks every field of the 18), and
+    is called directly, not as the method, which would pack the keywords once more."""
+    fields: list[object] = list(state)
+    try:
+        for name, value in changes.items():
+            fields[_PLACES[name]] = value
+    except KeyError:
+        raise TypeError(f"a game state has no field {name!r}") from None
+    return GameState._make(fields)
