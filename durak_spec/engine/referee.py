@@ -63,7 +63,7 @@ from durak_spec.model.actions import (
     Transfer,
 )
 from durak_spec.model.events import Event, Played, Step
-from durak_spec.model.state import GameState, replace
+from durak_spec.model.state import GameState
 
 __all__ = ["advance", "apply", "broken_rule", "check", "is_legal", "legal_actions"]
 
@@ -263,9 +263,7 @@ def apply(state: GameState, action: Action, events: list[Event] | None = None) -
     effect = _EFFECTS[type(action)]
     after = record(state, action, effect(state, action, [] if events is None else events))
     if after.table and bout_settled(after):  # ATTACK-5
-        after = end_bout(after, events)
-        if after.thrower is not None:
-            after = replace(after, thrower=None)
+        after = end_bout(after, events)  # no last thrower between bouts (CLAR-18)
     return after
 
 
