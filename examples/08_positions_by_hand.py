@@ -77,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     after = apply(dealt, legal_actions(dealt)[0])  # the first bout is open
     check_reachable(after)
     print(f"after {legal_actions(dealt)[0]}: reachable")
-    for what, broken in (("start hands (0, 0, 0)", after.replace(start_hands=(0, 0, 0))),
+    for what, broken in (("start hands (0, 0, 0)", after._replace(start_hands=(0, 0, 0))),
                          ("the same bout numbered 2, the stock still whole",
-                          after.replace(bout=1))):
+                          after._replace(bout=1))):
         try:
             check_reachable(broken)
         except InvalidState as error:

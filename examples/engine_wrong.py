@@ -80,7 +80,7 @@ def _transfer(state: GameState, action: Transfer) -> GameState:
     hands[seat] = tuple(c for c in hands[seat] if c != action.card)
     known = list(state.known)
     known[seat] = known[seat] - {action.card}
-    return state.replace(
+    return state._replace(
         hands=tuple(hands), table=(*state.table, Pair(action.card)), attacker=seat,
         defender=_next_in_game(state, seat), passed=frozenset(),
         joined=state.joined if seat in state.joined else (*state.joined, seat),

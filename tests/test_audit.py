@@ -39,7 +39,7 @@ class CopyingTakeEngine(ReferenceEngine):
         if verdict.ok and taking and isinstance(action, ThrowIn):
             hands = list(self.state.hands)
             hands[action.player] = sort_cards(hands[action.player] + tuple(action.cards))
-            self._state = self.state.replace(hands=tuple(hands))
+            self._state = self.state._replace(hands=tuple(hands))
         return verdict
 
 

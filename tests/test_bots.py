@@ -160,7 +160,7 @@ def _hide_differently(state: GameState, seat: int) -> GameState:
         hands.append(tuple(sorted(keep + fresh)))
     stock = tuple(cards[pos:pos + len(stock_hidden)]) + (
         (state.face_up,) if state.face_up is not None else ())
-    return validate_state(state.replace(hands=tuple(hands), stock=stock))
+    return validate_state(state._replace(hands=tuple(hands), stock=stock))
 
 
 @functools.cache

@@ -198,7 +198,7 @@ class LaxCoverEngine(_Wrapper):
         known[seat] = known[seat] - {action.card}
         table = tuple(Pair(p.attack, action.card) if p.attack == action.attack else p
                       for p in state.table)
-        return state.replace(hands=tuple(hands), table=table, passed=frozenset(),
+        return state._replace(hands=tuple(hands), table=table, passed=frozenset(),
                               known=tuple(known))
 
 
@@ -230,7 +230,7 @@ class ForgetfulTransferEngine(_Wrapper):
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         known = list(state.known)
         known[seat] = known[seat] - {action.card}
-        return state.replace(hands=tuple(hands), table=(*state.table, Pair(action.card)),
+        return state._replace(hands=tuple(hands), table=(*state.table, Pair(action.card)),
                               attacker=seat, defender=target, passed=frozenset(),
                               joined=state.joined if seat in state.joined
                               else (*state.joined, seat), known=tuple(known))

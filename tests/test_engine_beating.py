@@ -192,7 +192,7 @@ def test_a_position_with_a_wrong_cover_is_invalid_by_the_rule_check_names(
     state = attacked(f"{cover} J♠", attack, attacker_hand="6♠ 9♠ 8♠")
     with pytest.raises(IllegalAction) as played:
         check(state, Cover(1, C(attack), C(cover)))
-    bad = state.replace(table=(Pair(C(attack), C(cover)),), hands=(state.hands[0], cards("J♠")))
+    bad = state._replace(table=(Pair(C(attack), C(cover)),), hands=(state.hands[0], cards("J♠")))
     with pytest.raises(InvalidState) as excinfo:
         validate_state(bad)
     assert excinfo.value.rule == played.value.rule == rule

@@ -227,7 +227,7 @@ def test_replay_rejects_something_that_is_not_an_action() -> None:
 
 def test_replay_checks_the_initial_position() -> None:
     game = Game.new(profile("classic-throw-in").rules(players=2), seed=3)
-    broken = game.initial.replace(defender=game.initial.attacker)
+    broken = game.initial._replace(defender=game.initial.attacker)
     with pytest.raises(InvalidState) as error:
         Game.replay(broken, ())
     assert error.value.rule == "ORDER-3"

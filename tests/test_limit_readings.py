@@ -127,7 +127,7 @@ def test_the_readings_agree_in_every_reachable_state(
 def _other_reading(state: GameState) -> GameState:
     other = (LimitReading.CURRENT_HAND if state.rules.limit_reading is LimitReading.START_HAND
              else LimitReading.START_HAND)
-    return state.replace(rules=state.rules.replace(limit_reading=other))
+    return state._replace(rules=state.rules.replace(limit_reading=other))
 
 
 @pytest.mark.parametrize("name", TRANSFER_PROFILES)

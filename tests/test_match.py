@@ -127,8 +127,8 @@ def test_a_saved_match_whose_later_game_was_led_wrongly_is_refused() -> None:
     assert outcome is not None and outcome.durak is not None
     right = rules.replace(later_game_lead=LaterGameLead.RIGHT_OF_DURAK)
     wrong = Game.new(right, seed=6, previous=outcome)
-    wrong_lead = Game(rules=rules, initial=wrong.initial.replace(rules=rules), actions=(),
-                      state=wrong.initial.replace(rules=rules), seed=6, deck=wrong.deck)
+    wrong_lead = Game(rules=rules, initial=wrong.initial._replace(rules=rules), actions=(),
+                      state=wrong.initial._replace(rules=rules), seed=6, deck=wrong.deck)
     bad = Match(rules, (*match.games, wrong_lead))
     with pytest.raises(InvalidState) as error:
         bad.check_leads()

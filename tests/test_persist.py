@@ -24,6 +24,7 @@ from durak_spec import (
     PROFILES,
     Action,
     DurakError,
+    GameState,
     IllegalAction,
     RuleSet,
     Take,
@@ -49,7 +50,6 @@ from durak_spec.game.persist import (
     state_to_json,
 )
 from durak_spec.model.rules import Goal, TurnOrder
-from durak_spec.model.state import STATE_FIELDS
 
 PLAYERS = range(2, 7)
 Doc = dict[str, Any]
@@ -145,7 +145,7 @@ def test_the_round_trips_cover_every_field_of_a_position() -> None:
                 seen["uncovered"] = seen.get("uncovered", False) or None in covers
                 seen["covered"] = seen.get("covered", False) or any(covers)
                 seen["known"] = seen.get("known", False) or any(data["known"])
-    fields = [f for f in STATE_FIELDS if f != "rules"]
+    fields = [f for f in GameState._fields if f != "rules"]
     missing = [key for key in [*fields, "uncovered", "covered"] if not seen.get(key)]
     assert missing == []
 
@@ -154,9 +154,9 @@ def test_the_position_format_has_one_key_per_state_field() -> None:
     state = Game.new(profile("classic-throw-in").rules(players=2), seed=1).initial
     data = state_to_json(state)
     assert data["format"] == STATE_FORMAT and data["version"] == VERSION
-    assert set(data) - {"format", "version"} == set(STATE_FIELDS)
+    assert set(data) - {"format", "version"} == set(GameState._fields)
     game_data = game_to_json(Game.new(state.rules, seed=1))
-    assert set(game_data["initial"]) == set(STATE_FIELDS) - {"rules"}
+    assert set(game_data["initial"]) == set(GameState._fields) - {"rules"}
     assert set(game_data) == {"format", "version", "rules", "seed", "deck", "initial",
                               "history", "state"}
 

@@ -102,7 +102,7 @@ def test_an_odd_discard_pile_is_refused() -> None:
     state = later_bout()
     card = state.hands[0][0]
     hands = (state.hands[0][1:], *state.hands[1:])
-    odd = state.replace(hands=hands, discard=sort_cards((*state.discard, card)),
+    odd = state._replace(hands=hands, discard=sort_cards((*state.discard, card)),
                          start_hands=tuple(map(len, hands)))
     refused(odd, "DEFEND-1")
 
@@ -110,18 +110,18 @@ def test_an_odd_discard_pile_is_refused() -> None:
 def test_a_discard_before_the_first_bout_ended_is_refused() -> None:
     state = new_game(PROFILES["classic-throw-in"].rules(), seed=3)
     moved = state.stock[:2]
-    early = state.replace(stock=state.stock[2:], discard=sort_cards(moved))
+    early = state._replace(stock=state.stock[2:], discard=sort_cards(moved))
     refused(early, "DEAL-4")  # the stock is short; with the stock whole, the discard:
     hand = state.hands[0]
-    early = state.replace(hands=(hand[2:], *state.hands[1:]), discard=sort_cards(hand[:2]))
+    early = state._replace(hands=(hand[2:], *state.hands[1:]), discard=sort_cards(hand[:2]))
     refused(early, "DEFEND-1")
 
 
 def test_start_hands_that_do_not_match_the_hands_are_refused() -> None:
     state = later_bout()
-    refused(state.replace(start_hands=(999, 0)), "LIMIT-2")
+    refused(state._replace(start_hands=(999, 0)), "LIMIT-2")
     opened = apply(state, legal_actions(state)[0])
-    refused(opened.replace(start_hands=(0, 0)), "LIMIT-2")
+    refused(opened._replace(start_hands=(0, 0)), "LIMIT-2")
 
 
 def test_a_short_hand_between_bouts_while_the_stock_lasts_is_refused() -> None:
@@ -131,11 +131,11 @@ def test_a_short_hand_between_bouts_while_the_stock_lasts_is_refused() -> None:
     rest = state.hands[state.attacker][1:]
     hands = list(state.hands)
     hands[state.attacker] = short
-    broken = state.replace(hands=tuple(hands), discard=sort_cards((*state.discard, *rest))
+    broken = state._replace(hands=tuple(hands), discard=sort_cards((*state.discard, *rest))
                             if len(rest) % 2 == 0 else state.discard,
                             start_hands=tuple(map(len, hands)))
     if len(rest) % 2:  # keep the discard even: one card back to the stock's top
-        broken = broken.replace(stock=(rest[0], *state.stock),
+        broken = broken._replace(stock=(rest[0], *state.stock),
                                  discard=sort_cards((*state.discard, *rest[1:])))
     error = refused(broken, "DRAW-1")
     assert "holds 1 card" in error.reason
@@ -161,13 +161,13 @@ def test_a_finished_game_still_taking_with_passes_is_refused() -> None:
     states = play_through(PROFILES["classic-throw-in"].rules(), 11)
     over = states[-1]
     assert over.is_over
-    check_reachable(over.replace(bout=10**100))  # a long game is no impossibility
-    refused(over.replace(taking=True, passed=frozenset({0})), "CLAR-2")
+    check_reachable(over._replace(bout=10**100))  # a long game is no impossibility
+    refused(over._replace(taking=True, passed=frozenset({0})), "CLAR-2")
 
 
 def test_more_groups_out_than_bouts_ended_is_refused() -> None:
     over = play_through(PROFILES["classic-throw-in"].rules(), 11)[-1]
-    early = over.replace(bout=len(over.finished) - 1)
+    early = over._replace(bout=len(over.finished) - 1)
     breach = gone_out_breach(early)
     assert breach is not None and breach.rule == "END-1"
     with pytest.raises(InvalidState):  # (another invariant may speak first)
@@ -176,7 +176,7 @@ def test_more_groups_out_than_bouts_ended_is_refused() -> None:
 
 def test_the_wire_load_refuses_an_unreachable_position_with_its_rule() -> None:
     state = later_bout()
-    odd = state.replace(start_hands=(999, 0))
+    odd = state._replace(start_hands=(999, 0))
     server = Server(ReferenceEngine())
     for position, answer in ((state, None), (odd, "LIMIT-2")):
         line = json.dumps({"id": 1, "cmd": "load", "state": state_to_json(position)})
@@ -190,4 +190,4 @@ def test_a_done_from_a_player_who_may_not_add_cards_is_refused() -> None:
     state = new_game(rules, seed=2)
     opened = apply(state, legal_actions(state)[0])
     bystander = next(seat for seat in range(3) if seat not in (opened.attacker, opened.defender))
-    refused(opened.replace(passed=frozenset({bystander})), "CLAR-3")
+    refused(opened._replace(passed=frozenset({bystander})), "CLAR-3")

@@ -195,7 +195,7 @@ def test_refusals_keep_the_engine_running(served: SubprocessEngine) -> None:
     assert theirs.value.rule == "DEAL-1"
 
     state = new_game(RULES, deck=DECK_ORDER)
-    twice = state.replace(hands=(state.hands[0] + (state.hands[1][0],), *state.hands[1:]))
+    twice = state._replace(hands=(state.hands[0] + (state.hands[1][0],), *state.hands[1:]))
     with pytest.raises(InvalidState) as ours:
         reference.load(twice)
     with pytest.raises(InvalidState) as theirs:

@@ -73,7 +73,7 @@ def test_a_throw_in_out_of_turn_names_the_protocol(order: TurnOrder) -> None:
                 check(state, ThrowIn(seat, fitting[0]))
             assert caught.value.rule == ("CLAR-17" if order is TurnOrder.OPENER_FIRST
                                          else "CLAR-18")
-            free = state.replace(rules=state.rules.replace(turn_order=TurnOrder.FREE))
+            free = state._replace(rules=state.rules.replace(turn_order=TurnOrder.FREE))
             check(free, ThrowIn(seat, fitting[0]))  # the free protocol lets it be added
     assert tried >= 5
 

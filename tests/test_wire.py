@@ -36,7 +36,6 @@ from durak_spec import (
 )
 from durak_spec.engine import deal
 from durak_spec.game.persist import state_to_json
-from durak_spec.model.state import STATE_FIELDS
 from durak_spec.protocol import Accepted, Capabilities, ReferenceEngine, Rejected, Report
 from durak_spec.protocol.wire import (
     COMMANDS,
@@ -198,7 +197,7 @@ def test_load_carries_the_full_position_in_the_saved_position_format() -> None:
     data = json.loads(encode_request(LoadRequest(5, state)))
     assert data["state"] == json.loads(json.dumps(state_to_json(state)))
     assert data["state"]["format"] == "durak-spec/state"
-    assert set(STATE_FIELDS) <= set(data["state"])
+    assert set(GameState._fields) <= set(data["state"])
 
 
 def test_known_cards_are_optional_in_a_report() -> None:

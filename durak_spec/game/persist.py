@@ -97,7 +97,7 @@ from durak_spec.model.rules import (
     RuleSetError,
     TurnOrder,
 )
-from durak_spec.model.state import STATE_FIELDS, GameState, Pair, sort_cards
+from durak_spec.model.state import GameState, Pair, sort_cards
 
 __all__ = [
     "FORMAT",
@@ -148,7 +148,7 @@ VERSION_1_DEFAULTS: Final = MappingProxyType({
 """The axes a version 1 rule set lacks, with the values its games were played under."""
 
 _GAME_KEYS: Final = ("format", "version", "rules", "seed", "deck", "initial", "history", "state")
-POSITION_KEYS: Final = tuple(f for f in STATE_FIELDS if f != "rules")
+POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
 """The keys of a position, in the order they are written."""
 _POSITION_KEYS: Final = POSITION_KEYS
 _STATE_KEYS: Final = ("format", "version", "rules", *_POSITION_KEYS)
@@ -594,7 +594,7 @@ def _seed(value: object, path: str) -> int | None:
 
 
 def _differing(first: GameState, second: GameState) -> list[str]:
-    return [name for name in STATE_FIELDS if getattr(first, name) != getattr(second, name)]
+    return [name for name in GameState._fields if getattr(first, name) != getattr(second, name)]
 
 
 def _check_deal(rules: RuleSet, seed: int | None, deck: tuple[Card, ...] | None,
@@ -606,7 +606,7 @@ def _check_deal(rules: RuleSet, seed: int | None, deck: tuple[Card, ...] | None,
     if seed is None or rules.later_game_lead is not LaterGameLead.LOWEST_TRUMP:
         # chance (ORDER-2), or the last game of a match (ORDER-7, checked by
         # match_from_json), may have chosen the roles: only the rules check them
-        dealt = dealt.replace(attacker=initial.attacker, defender=initial.defender,
+        dealt = dealt._replace(attacker=initial.attacker, defender=initial.defender,
                                opener=initial.opener)
     differing = _differing(dealt, initial)
     if differing:
