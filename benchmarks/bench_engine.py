@@ -10,7 +10,10 @@ choices), so two runs play the same games. It reports:
   each chunk counts with its least time, so that a burst of other work on the machine
   does not count;
 * the time of one ``legal_actions`` call in a mid-game position (the first position
-  with cards on the table from the middle of game 0 on), the median of many calls;
+  with cards on the table from the middle of game 0 on), the median of many calls. The
+  engine keeps nothing between calls (no memo in the state, no cache), so every call
+  works the listing out from the rules: the figure is the real cost of a listing, and
+  the script checks that the calls return equal, but new, tuples;
 * the cost of each step of the same games (``legal_actions`` and ``apply`` on the
   position): median, 99th percentile, maximum, and maximum over median, to show that
   no position costs more than 100 times the median. A position is a value and the
@@ -215,6 +218,10 @@ def measure(profile_name: str, players: int, games: int, max_actions: int,
     rules = profile(profile_name).rules(players=players)
     actions, complete, seconds, busy = throughput(rules, games, max_actions, rounds)
     position = mid_game(play(rules, 0, max_actions)[1])
+    first, again = legal_actions(position), legal_actions(position)
+    if again is first or again != first:
+        raise SystemExit("bench_engine.py: legal_actions answered from a cache (or changed "
+                         "its answer): its time would not be the time of a listing")
     legal_us = median_time(lambda: legal_actions(position), LEGAL_BATCHES,
                            LEGAL_BATCH_CALLS) * 1e6
     costs, slowest, verified = step_costs(rules, games, max_actions)

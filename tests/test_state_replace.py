@@ -1,15 +1,17 @@
-"""GameState.replace: the engine's typed keyword builder changes exactly the fields named."""
+"""GameState: a frozen value built by keyword, holding the game's fields and nothing else;
+``replace`` changes exactly the fields named."""
 
 from __future__ import annotations
 
-import ast
+import copy
+import pickle
 import random
-from pathlib import Path
+import typing
 
 import pytest
 
 from durak_spec import apply, legal_actions, new_game, profile
-from durak_spec.model.state import GameState
+from durak_spec.model.state import STATE_FIELDS, GameState, StateChanges, replace
 
 
 def _positions() -> list[GameState]:
@@ -26,14 +28,19 @@ def _positions() -> list[GameState]:
 POSITIONS = _positions()
 
 
-@pytest.mark.parametrize("field", GameState._fields)
+def _fields(state: GameState) -> dict[str, object]:
+    return {name: getattr(state, name) for name in STATE_FIELDS}
+
+
+@pytest.mark.parametrize("field", STATE_FIELDS)
 def test_replace_changes_only_the_named_field(field: str) -> None:
     for state, other in zip(POSITIONS, POSITIONS[7:], strict=False):
         value = getattr(other, field)
         changed = state.replace(**{field: value})
-        assert changed == state._replace(**{field: value})
+        assert replace(state, **{field: value}) == changed
+        assert changed == GameState(**{**_fields(state), field: value})
         assert type(changed) is GameState
-        for name in GameState._fields:
+        for name in STATE_FIELDS:
             expected = value if name == field else getattr(state, name)
             assert getattr(changed, name) == expected, (field, name)
 
@@ -50,32 +57,53 @@ def test_replace_keeps_falsy_values() -> None:
         0, 0, False, (), frozenset())
 
 
-def test_every_caller_gives_the_fields_by_keyword() -> None:
-    # GameState.replace takes its fields as plain parameters, not keyword-only ones (those
-    # cost CPython a dict look-up per default: a third of a build), so nothing but this
-    # scan keeps callers to keywords: a call of ``.replace`` that names a field of the
-    # state passes no positional argument, and a positional call has the two or three
-    # arguments of ``str.replace`` or ``os.replace`` (a state's replace takes no more than
-    # a field or two by position, which mypy would also check against the fields' types).
-    fields = set(GameState._fields)
-    root = Path(__file__).resolve().parent.parent
-    found: list[str] = []
-    calls = 0
-    for folder in ("durak_spec", "tests", "examples", "benchmarks"):
-        for path in sorted((root / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                        and node.func.attr == "replace"):
-                    continue
-                if ast.unparse(node.func.value) == "dataclasses":  # (instance, **changes)
-                    continue
-                named = {keyword.arg for keyword in node.keywords}
-                where = f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)[:80]}"
-                if named & fields:
-                    calls += 1
-                    if node.args:
-                        found.append(where)
-                elif node.args and not (2 <= len(node.args) <= 3 and not node.keywords):
-                    found.append(where)
-    assert not found, "give a state's fields to replace by keyword:\n" + "\n".join(found)
-    assert calls > 10  # the engine's own builds are among them
+def test_replace_sets_and_clears_the_last_thrower() -> None:
+    state = POSITIONS[0]
+    assert state.thrower is None
+    assert state.replace(thrower=2).thrower == 2
+    assert state.replace(thrower=2).replace(thrower=None).thrower is None
+    assert state.replace(thrower=2).replace(bout=5).thrower == 2  # kept unless named
+
+
+def test_replace_names_only_fields_and_only_by_keyword() -> None:
+    state = POSITIONS[0]
+    with pytest.raises(TypeError, match="colour"):
+        state.replace(colour=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        state.replace(state.rules)  # type: ignore[arg-type, call-arg]
+    with pytest.raises(TypeError, match="colour"):
+        replace(state, colour=1)  # type: ignore[call-arg]
+
+
+def test_the_typed_changes_are_the_fields() -> None:
+    # replace is checked by mypy through StateChanges: the same names with the same types.
+    assert tuple(StateChanges.__annotations__) == STATE_FIELDS
+    assert typing.get_type_hints(StateChanges) == {
+        name: kind for name, kind in typing.get_type_hints(GameState).items()
+        if name in STATE_FIELDS}
+
+
+def test_a_state_is_built_by_keyword() -> None:
+    state = POSITIONS[5]
+    assert GameState(**_fields(state)) == state  # type: ignore[arg-type]
+
+
+def test_a_state_is_frozen_and_holds_its_fields_only() -> None:
+    state = POSITIONS[5]
+    with pytest.raises(AttributeError):
+        state.bout = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.memo = ()  # type: ignore[attr-defined]
+    assert not hasattr(state, "__dict__")
+
+
+def test_a_state_is_a_value() -> None:
+    for state in POSITIONS[::9]:
+        again = GameState(**_fields(state))  # type: ignore[arg-type]
+        assert again == state and hash(again) == hash(state) and repr(again) == repr(state)
+        for copied in (pickle.loads(pickle.dumps(state)), copy.copy(state),
+                       copy.deepcopy(state)):
+            assert copied == state and type(copied) is GameState
+            assert legal_actions(copied) == legal_actions(state)
+    assert len(set(POSITIONS)) == len({repr(s) for s in POSITIONS})
+    assert POSITIONS[0] != POSITIONS[1]

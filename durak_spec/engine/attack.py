@@ -28,7 +28,7 @@ from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
 from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.rules import ThrowIn as ThrowInRule
-from durak_spec.model.state import GameState, Pair
+from durak_spec.model.state import GameState, Pair, replace
 
 __all__ = [
     "open_bout",
@@ -43,12 +43,6 @@ __all__ = [
     "thrower_breach",
     "throwers",
 ]
-
-# The switches of ATTACK-4, read once: looking a member up on its enum class costs about
-# ten times as much as reading a name, and ``throwers`` runs for every position.
-_ATTACKER_ONLY = ThrowInRule.ATTACKER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
-_EVERYONE = ThrowInRule.ALL
 
 
 # -- opening a bout --------------------------------------------------------------------
@@ -136,7 +130,7 @@ def open_bout(state: GameState, action: Open, events: list[Event]) -> GameState:
     table: list[Pair] = []
     for card in action.played:  # a plain loop: a comprehension is a call of its own
         table.append(UNCOVERED[card])
-    return state.replace(hands=hands, known=known, table=tuple(table),
+    return replace(state, hands=hands, known=known, table=tuple(table),
                           opener=seat, joined=(seat,),
                           start_hands=tuple(map(len, state.hands)))
 
@@ -174,12 +168,12 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     who = state.rules.throw_in
     defender = state.defender
-    if who is _EVERYONE and not state.finished:  # the usual case, looked up: nobody is out
+    if who is ThrowInRule.ALL and not state.finished:  # the usual case, looked up: nobody is out
         return OTHERS[len(state.hands)][defender]
     out = state.out if state.finished else ()
-    if who is _ATTACKER_ONLY:
+    if who is ThrowInRule.ATTACKER:
         seats: Iterable[int] = (state.attacker,)
-    elif who is _NEIGHBOURS:
+    elif who is ThrowInRule.NEIGHBOURS:
         seats = sorted({state.attacker, next_in_game(defender, len(state.hands), out)})
     else:
         seats = range(len(state.hands))
@@ -222,5 +216,5 @@ def throw_in(state: GameState, action: ThrowIn, events: list[Event]) -> GameStat
     """The state after ``action.player`` adds ``action.card`` to the attack."""
     seat = action.player
     hands, known = play_cards(state, seat, (action.card,))
-    return state.replace(hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
+    return replace(state, hands=hands, known=known, table=(*state.table, UNCOVERED[action.card]),
                           joined=join(state.joined, seat))

@@ -25,7 +25,7 @@ from durak_spec.engine.hands import play_cards
 from durak_spec.engine.tables import COVERED, COVERS
 from durak_spec.model.actions import Action, Cover
 from durak_spec.model.events import Event
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = ["BEATERS", "beating_rule", "beats", "cover", "cover_breach", "cover_place_breach",
            "covers"]
@@ -136,4 +136,4 @@ def cover(state: GameState, action: Cover, events: list[Event]) -> GameState:
         if attacked == attack:
             table[where] = COVERED[attack][action.card]
             break
-    return state.replace(hands=hands, known=known, table=tuple(table))
+    return replace(state, hands=hands, known=known, table=tuple(table))

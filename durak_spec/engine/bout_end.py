@@ -81,7 +81,7 @@ def result_breach(state: GameState) -> Breach | None:
 def game_ends(rules: RuleSet, out: frozenset[int], players: int) -> bool:
     """END-3, END-4, END-5: the game ends when one player or none still holds cards; in a
     race (goal first-out-wins, D) it ends as soon as anyone is out, who has won."""
-    if rules.goal is Goal.FIRST_OUT_WINS and out:
+    if out and rules.goal is Goal.FIRST_OUT_WINS:
         return True
     return len(out) >= players - 1
 
@@ -137,8 +137,10 @@ def end_bout(state: GameState, events: list[Event] | None) -> GameState:
         attacker, next_defender = next_roles(state, taken, out)
         if events is not None:
             events.append(NextBout(state.bout + 2, attacker, next_defender))
-    return state.replace(
-        hands=tuple(hands), stock=stock, table=(), discard=discard, attacker=attacker,
-        defender=next_defender, opener=attacker, bout=state.bout + 1, taking=False,
-        passed=_NOBODY, joined=(), start_hands=tuple(map(len, hands)), shown=_NONE_SHOWN,
-        known=tuple(known), finished=finished)
+    # the next bout's position, every field given (nearly all change: cheaper than replace)
+    return GameState(
+        rules=state.rules, hands=tuple(hands), stock=stock, trump=state.trump, table=(),
+        discard=discard, attacker=attacker, defender=next_defender, opener=attacker,
+        bout=state.bout + 1, taking=False, passed=_NOBODY, joined=(),
+        start_hands=tuple(map(len, hands)), shown=_NONE_SHOWN, known=tuple(known),
+        finished=finished, thrower=None)

@@ -24,10 +24,6 @@ from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet
 
 __all__ = ["draw", "draw_order", "join"]
 
-# The join-order reading of DRAW-2, read once: looking a member up on its enum class costs
-# about ten times as much as reading a name.
-_JOIN_ORDER = DrawOrder.JOIN_ORDER
-
 
 def draw_order(rules: RuleSet, opener: int, defender: int,
                joined: Sequence[int] = ()) -> tuple[int, ...]:
@@ -42,7 +38,7 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
     (0, 3, 2, 1)
     """
     order: list[int] = []
-    if rules.draw_order is _JOIN_ORDER:  # CLAR-8: the seats that joined, in that order
+    if rules.draw_order is DrawOrder.JOIN_ORDER:  # CLAR-8: the seats that joined, in that order
         for seat in joined:
             if seat != defender:
                 order.append(seat)

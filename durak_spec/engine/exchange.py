@@ -16,7 +16,7 @@ from durak_spec.engine.tables import EXCHANGES
 from durak_spec.model.actions import Action, ExchangeTrump
 from durak_spec.model.events import Event, TrumpExchanged
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState, sort_cards
+from durak_spec.model.state import GameState, replace, sort_cards
 
 __all__ = ["exchange", "exchange_breach", "exchange_game", "exchanges"]
 
@@ -58,7 +58,7 @@ def exchange(state: GameState, action: ExchangeTrump, events: list[Event]) -> Ga
     hand = sort_cards([card for card in state.hands[seat] if card != six] + [face_up])
     known = state.known
     events.append(TrumpExchanged(seat, six, face_up))
-    return state.replace(
+    return replace(state,
         hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]),
         stock=(*state.stock[:-1], six),
         known=(*known[:seat], known[seat] - {six} | {face_up}, *known[seat + 1:]))

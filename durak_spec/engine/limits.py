@@ -25,10 +25,6 @@ from durak_spec.model.state import GameState
 
 __all__ = ["attack_limit", "bout_cap", "limit_breach"]
 
-# The reading of LIMIT-2 that counts the defender's hand now, read once: looking a member
-# up on its enum class costs about ten times as much as reading a name.
-_CURRENT_HAND = LimitReading.CURRENT_HAND
-
 
 def bout_cap(state: GameState) -> tuple[int, str]:
     """The most attack cards of any bout (LIMIT-1), or of the first bout (LIMIT-3), and
@@ -52,7 +48,7 @@ def attack_limit(state: GameState) -> tuple[int, str]:
     if not held and table:
         return len(table), "CLAR-13"
     limit, rule = bout_cap(state)
-    if state.rules.limit_reading is _CURRENT_HAND:
+    if state.rules.limit_reading is LimitReading.CURRENT_HAND:
         covered = 0
         for _, cover in table:
             if cover is not None:

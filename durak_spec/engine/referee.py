@@ -45,6 +45,7 @@ from durak_spec.engine.transfer import (
     unbeaten_breach,
 )
 from durak_spec.engine.turns import (
+    bout_settled,
     defender_to_move,
     done,
     pending,
@@ -77,18 +78,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     show, take, done, exchange), then by cards in canonical order. The game is over when
     this is empty; in a bout, the bout is settled (ATTACK-5,
     :func:`~durak_spec.engine.turns.bout_settled`).
-
-    The listing is made once per state and kept in the state's memo (see
-    :class:`~durak_spec.model.state.GameState`): asking again returns the same tuple.
     """
-    listed = state._legal
-    if listed is None:
-        listed = state._legal = _listing(state)
-    return listed
-
-
-def _listing(state: GameState) -> tuple[Action, ...]:
-    """The legal actions of ``state``, worked out from the rules (see :func:`legal_actions`)."""
     if state.finished and over_breach(state) is not None:  # CLAR-2
         return ()
     if not state.table:
@@ -207,10 +197,11 @@ def broken_rule(state: GameState, action: Action) -> Breach | None:
         if over is not None:
             return over
     seat = action.player
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise BadAction(f"there is no player P{seat} in a game of {len(state.hands)}",
+    players = len(state.hands)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise BadAction(f"there is no player P{seat} in a game of {players}",
                         code="no-such-player")
-    if len(state.known) != len(state.hands) or len(state.start_hands) != len(state.hands):
+    if len(state.known) != players or len(state.start_hands) != players:
         raise InputError("the state has no known cards or start hands for every seat: build "
                          "positions by hand with durak_spec.game.positions.Position",
                          code="not-one-per-seat")
@@ -266,23 +257,13 @@ def apply(state: GameState, action: Action, events: list[Event] | None = None) -
     The same steps as :func:`advance`; the events of the step beyond the action itself
     are appended to ``events`` if it is given (``advance`` passes its list), and no
     record is made without it."""
-    for legal in state._legal or ():  # an action from this state's listing, the very
-        if legal is action:             # object, the rules have found legal already
-            break
-    else:  # anything else, an equal action built anew too, is checked
-        found = broken_rule(state, action)  # the same rules as check asks
-        if found is not None:
-            raise found.illegal()
+    found = broken_rule(state, action)  # the same rules as check asks
+    if found is not None:
+        raise found.illegal()
     effect = _EFFECTS[type(action)]
     after = record(state, action, effect(state, action, [] if events is None else events))
-    if after.table:
-        # a new state: its listing, kept for the caller's next legal_actions, says whether
-        # anybody may still act; if nobody may, the bout is settled (bout_settled)
-        listed = after._legal = _listing(after)
-        if not listed:
-            after = end_bout(after, events)
-            if after.thrower is not None:
-                after = after.replace(thrower=None)
+    if after.table and bout_settled(after):  # ATTACK-5
+        after = end_bout(after, events)  # no last thrower between bouts (CLAR-18)
     return after
 
 

@@ -15,7 +15,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.tables import TAKES
 from durak_spec.model.actions import Action, Take, Transfer
 from durak_spec.model.events import Event
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = ["take", "take_breach", "takes"]
 
@@ -56,7 +56,7 @@ def _all_covered(state: GameState) -> bool:
 def take(state: GameState, action: Take, events: list[Event]) -> GameState:
     """The state after the defender announces a take: the cards are taken when the bout
     ends (TAKE-2)."""
-    return state.replace(taking=True)
+    return replace(state, taking=True)
 
 
 def takes(state: GameState) -> list[Action]:

@@ -26,7 +26,7 @@ from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
 from durak_spec.model.rules import RuleSet
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = [
     "attack_rank",
@@ -190,7 +190,7 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
         hands, known = play_cards(state, seat, (card,))
         table = (*table, UNCOVERED[card])
     events.append(Transferred(seat, card, action.show, target))
-    return state.replace(hands=hands, known=known, table=table, shown=shown, attacker=seat,
+    return replace(state, hands=hands, known=known, table=table, shown=shown, attacker=seat,
                          defender=target, joined=join(state.joined, seat),
                          start_hands=became_defender(state.start_hands, target,
                                                      len(hands[target])))

@@ -49,7 +49,7 @@ from durak_spec.engine.limits import attack_limit
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
 from durak_spec.model.rules import TurnOrder
-from durak_spec.model.state import GameState
+from durak_spec.model.state import GameState, replace
 
 __all__ = [
     "acting_seats",
@@ -68,11 +68,6 @@ __all__ = [
 ]
 
 _NOBODY: frozenset[int] = frozenset()
-
-# The bout protocols, read once: looking a member up on its enum class costs about ten
-# times as much as reading a name, and ``pending`` and ``record`` run at every step.
-_FREE = TurnOrder.FREE
-_LAST_THROWER = TurnOrder.LAST_THROWER
 
 
 def defender_to_move(state: GameState) -> bool:
@@ -148,7 +143,7 @@ def pending(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
     cover."""
-    if state.rules.turn_order is _FREE:
+    if state.rules.turn_order is TurnOrder.FREE:
         return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
@@ -158,10 +153,10 @@ def bout_settled(state: GameState) -> bool:
     """ATTACK-5: whether the bout in play is over: nothing is left for the defender to do
     and no attacker may still add a card.
 
-    ``advance`` asks the same through the listing of the position, which it needs next
-    anyway: a bout in play is settled exactly when ``legal_actions`` lists nothing (the
-    defender to move always may take; an attacker still pending always has a card to
-    add); ``tests/test_engine_memo.py`` checks that the two agree."""
+    ``advance`` asks it after every step in a bout. It agrees with the listing: a bout in
+    play is settled exactly when ``legal_actions`` lists nothing (the defender to move
+    always may take; an attacker still pending always has a card to add);
+    ``tests/test_engine_steps.py`` checks that the two agree."""
     return bool(state.table) and not defender_to_move(state) and not pending(state)
 
 
@@ -273,11 +268,11 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
     """The turn-based protocol's breach (CLAR-17, CLAR-18) for an attacker's throw-in or
     done, or ``None`` under the free protocol (CLAR-3)."""
     order = state.rules.turn_order
+    if order is TurnOrder.FREE:
+        return None
     if order is TurnOrder.OPENER_FIRST:
         return opener_first_breach(state, seat)
-    if order is TurnOrder.LAST_THROWER:
-        return last_thrower_breach(state, seat)
-    return None
+    return last_thrower_breach(state, seat)
 
 
 def passed_after(state: GameState, action: Action) -> frozenset[int]:
@@ -293,7 +288,7 @@ def passed_after(state: GameState, action: Action) -> frozenset[int]:
 
 def done(state: GameState, action: Done, events: list[Event]) -> GameState:
     """The state after an attacker says done."""
-    return state.replace(passed=passed_after(state, action))
+    return replace(state, passed=passed_after(state, action))
 
 def record(state: GameState, action: Action, after: GameState) -> GameState:
     """What the protocol records once ``action`` is made (``after`` is the state its rule
@@ -302,8 +297,8 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
     if state.passed or isinstance(action, Done):  # else nobody has said done, nor does now
         passed = passed_after(state, action)
         if after.passed != passed:
-            after = after.replace(passed=passed)
-    if state.rules.turn_order is _LAST_THROWER and isinstance(
-            action, (Open, ThrowIn, Transfer)):
-        after = after.replace(thrower=action.player)
+            after = replace(after, passed=passed)
+    if isinstance(action, (Open, ThrowIn, Transfer)) and (
+            state.rules.turn_order is TurnOrder.LAST_THROWER):
+        after = replace(after, thrower=action.player)
     return after

@@ -1,7 +1,7 @@
 """The immutable game state (layer 2).
 
-A :class:`GameState` is a named tuple: every field is immutable, equal states compare
-equal, and a new state is made by :meth:`GameState.replace`. It holds everything the
+A :class:`GameState` is a frozen value built by keyword: every field is immutable, equal
+states compare equal, and a new state is made by :meth:`GameState.replace`. It holds everything the
 rules need and nothing else; the history of a game lives in :class:`durak_spec.game.history.Game`.
 
 Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
@@ -10,16 +10,15 @@ Seats are numbered 0..n-1 clockwise; "to the left" and "next" mean seat + 1.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final, NamedTuple, TypedDict, Unpack
 
 from durak_spec.core.cards import Card, Suit, format_cards
 from durak_spec.model.rules import Goal, RuleSet
 
-if TYPE_CHECKING:
-    from durak_spec.model.actions import Action
-
-__all__ = ["GameState", "Outcome", "Pair", "add_cards", "card_key", "sort_cards"]
+__all__ = ["STATE_FIELDS", "GameState", "Outcome", "Pair", "StateChanges", "add_cards", "card_key",
+           "replace", "sort_cards"]
 
 
 class Pair(NamedTuple):
@@ -103,34 +102,35 @@ def add_cards(cards: tuple[Card, ...], added: Iterable[Card]) -> tuple[Card, ...
 
 
 _NOBODY: frozenset[int] = frozenset()
-_new_tuple = tuple.__new__
 
 
-class _Fields(NamedTuple):
-    # The value of a GameState: its fields, documented on GameState (the one class to use).
-    # GameState adds no field, only its methods and the memo.
+class StateChanges(TypedDict, total=False):
+    """The fields of a :class:`GameState` that :meth:`GameState.replace` may change, each
+    with its type (``tests/test_state_replace.py`` holds them to the state's fields)."""
+
     rules: RuleSet
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     trump: Suit
-    table: tuple[Pair, ...] = ()
-    discard: tuple[Card, ...] = ()
-    attacker: int = 0
-    defender: int = 1
-    opener: int = 0
-    bout: int = 0
-    taking: bool = False
-    passed: frozenset[int] = frozenset()
-    joined: tuple[int, ...] = ()
-    start_hands: tuple[int, ...] = ()
-    shown: frozenset[Card] = frozenset()
-    known: tuple[frozenset[Card], ...] = ()
-    finished: tuple[tuple[int, ...], ...] = ()
-    thrower: int | None = None
+    table: tuple[Pair, ...]
+    discard: tuple[Card, ...]
+    attacker: int
+    defender: int
+    opener: int
+    bout: int
+    taking: bool
+    passed: frozenset[int]
+    joined: tuple[int, ...]
+    start_hands: tuple[int, ...]
+    shown: frozenset[Card]
+    known: tuple[frozenset[Card], ...]
+    finished: tuple[tuple[int, ...], ...]
+    thrower: int | None
 
 
-class GameState(_Fields):
-    """Everything the rules need to know about a game at one moment.
+class GameState(NamedTuple):
+    """Everything the rules need to know about a game at one moment: a frozen value, built
+    by keyword, equal to any state with equal fields (and hashable as such).
 
     Fields:
       rules: the rule set in force.
@@ -156,75 +156,38 @@ class GameState(_Fields):
       thrower: under the bout protocol ``last-thrower`` (CLAR-18), the seat that played
         the bout's last attack card; ``None`` between bouts and under other protocols.
 
-    The memo: a state also remembers the legal actions the engine listed for it
-    (:func:`durak_spec.engine.legal_actions`), so that ``advance`` need not check again an
-    action taken from that listing, and the listing of a position is made once. It is a
-    pure function's result kept beside the value, not part of it: equality, hashing,
-    ``repr``, pickling and copying, ``persist`` and the wire see only the fields, and a
-    state built again from its fields lists the same actions. Filled on first use; two
-    threads listing one state at once both compute the same tuple, and either may be kept.
+    A state is a named tuple of these fields and nothing else (no ``__dict__``: nothing
+    can be kept beside the value). Build one by keyword, and a changed one with
+    :func:`replace` or :meth:`replace`. Why a named tuple rather than a frozen dataclass:
+    the engine builds a state at every step, and a frozen dataclass of 18 fields costs
+    about five times as much to build (its constructor sets each field with a call of
+    ``object.__setattr__``); a library's C-built struct would not run in the website's
+    Pyodide engine, which has the standard library only.
     """
 
-    # No ``__slots__ = ()`` here, unlike the named tuple of the fields: each state has a
-    # ``__dict__`` (allocated when the memo is first filled), and the memo lives there.
+    rules: RuleSet
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    table: tuple[Pair, ...] = ()
+    discard: tuple[Card, ...] = ()
+    attacker: int = 0
+    defender: int = 1
+    opener: int = 0
+    bout: int = 0
+    taking: bool = False
+    passed: frozenset[int] = frozenset()
+    joined: tuple[int, ...] = ()
+    start_hands: tuple[int, ...] = ()
+    shown: frozenset[Card] = frozenset()
+    known: tuple[frozenset[Card], ...] = ()
+    finished: tuple[tuple[int, ...], ...] = ()
+    thrower: int | None = None
 
-    _legal: tuple[Action, ...] | None = None
-    """The memo of the legal actions, ``None`` until the engine lists them; only
-    :mod:`durak_spec.engine.referee` fills it. Read it through ``legal_actions``."""
-
-    def __getstate__(self) -> None:
-        """Pickling and copying keep the value only: the memo is not part of it."""
-        return None
-
-    def replace(self, rules: RuleSet | None = None,
-                hands: tuple[tuple[Card, ...], ...] | None = None,
-                stock: tuple[Card, ...] | None = None, trump: Suit | None = None,
-                table: tuple[Pair, ...] | None = None, discard: tuple[Card, ...] | None = None,
-                attacker: int | None = None, defender: int | None = None,
-                opener: int | None = None, bout: int | None = None,
-                taking: bool | None = None, passed: frozenset[int] | None = None,
-                joined: tuple[int, ...] | None = None,
-                start_hands: tuple[int, ...] | None = None,
-                shown: frozenset[Card] | None = None,
-                known: tuple[frozenset[Card], ...] | None = None,
-                finished: tuple[tuple[int, ...], ...] | None = None,
-                thrower: int | Literal["keep"] | None = "keep") -> GameState:
-        """This state with the fields given by keyword changed, the others kept.
-
-        The same as :meth:`_replace`, but checked by mypy (each field by name, with its
-        type) and about a third as costly, which matters to the engine: it builds a state
-        at every step. No field of a state but ``thrower`` is ever ``None``, so ``None``
-        means "keep"; ``thrower`` (which may be ``None``) is kept unless given.
-
-        Give the fields by keyword. (They are not keyword-only parameters because CPython
-        fills the defaults of those one dictionary look-up each, 17 of them per call, which
-        costs more than all the rest of a build; ``tests/test_state_replace.py`` pins that
-        each keyword changes its own field, since the tuple below is built positionally,
-        in the order of the fields, the one place in the package that does so.)
-        """
-        # self[:] is a plain tuple, which CPython unpacks four times as fast as a subclass
-        (old_rules, old_hands, old_stock, old_trump, old_table, old_discard, old_attacker,
-         old_defender, old_opener, old_bout, old_taking, old_passed, old_joined,
-         old_start_hands, old_shown, old_known, old_finished, old_thrower) = self[:]
-        return _new_tuple(GameState, (
-            old_rules if rules is None else rules,
-            old_hands if hands is None else hands,
-            old_stock if stock is None else stock,
-            old_trump if trump is None else trump,
-            old_table if table is None else table,
-            old_discard if discard is None else discard,
-            old_attacker if attacker is None else attacker,
-            old_defender if defender is None else defender,
-            old_opener if opener is None else opener,
-            old_bout if bout is None else bout,
-            old_taking if taking is None else taking,
-            old_passed if passed is None else passed,
-            old_joined if joined is None else joined,
-            old_start_hands if start_hands is None else start_hands,
-            old_shown if shown is None else shown,
-            old_known if known is None else known,
-            old_finished if finished is None else finished,
-            old_thrower if thrower == "keep" else thrower))
+    def replace(self, **changes: Unpack[StateChanges]) -> GameState:
+        """This state with the fields given by keyword changed, the others kept: the same
+        as the module's :func:`replace` (``replace(state, ...)``), which the engine calls."""
+        return replace(self, **changes)
 
     # -- derived facts -------------------------------------------------------------
 
@@ -301,3 +264,26 @@ class GameState(_Fields):
             lines.append("table: " + "  ".join(str(p) for p in self.table)
                          + ("  [taking]" if self.taking else ""))
         return "\n".join(lines)
+
+
+STATE_FIELDS: Final[tuple[str, ...]] = GameState._fields
+"""The names of a state's fields, in their order."""
+
+_PLACES: Final[Mapping[str, int]] = MappingProxyType(
+    {name: place for place, name in enumerate(STATE_FIELDS)})
+
+
+def replace(state: GameState, /, **changes: Unpack[StateChanges]) -> GameState:
+    """``state`` with the fields given by keyword changed, the others kept (each field by
+    name, with its type, as mypy checks through :class:`StateChanges`).
+
+    The engine builds a state at every step through this function; it changes only the
+    fields named (``_replace``, the named tuple's own, asks every field of the 18), and
+    is called directly, not as the method, which would pack the keywords once more."""
+    fields: list[object] = list(state)
+    try:
+        for name, value in changes.items():
+            fields[_PLACES[name]] = value
+    except KeyError:
+        raise TypeError(f"a game state has no field {name!r}") from None
+    return GameState._make(fields)

@@ -64,8 +64,6 @@ class Report:
     """What lies where, as an engine reports it: the facts the specification checks.
 
     Cards are in canonical order; the table lists attack cards with their covers.
-    Every report the reference makes or the wire reads is built by :func:`new_report`,
-    which gives the same object as this constructor in one step.
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -86,7 +84,7 @@ class Report:
     @classmethod
     def of(cls, state: GameState) -> Report:
         outcome = state.outcome if state.finished else None  # nobody out: not over
-        return new_report(
+        return cls(
             state.hands,
             state.table,  # the engine's pairs, as the wire reads them (a pair is a tuple)
             len(state.stock),
@@ -103,28 +101,9 @@ class Report:
         )
 
 
-_new_object: Final = object.__new__
-_set_attribute: Final = object.__setattr__
-
-
-def new_report(hands: tuple[tuple[Card, ...], ...], table: tuple[tuple[Card, Card | None], ...],
-               stock: int, trump: Suit, face_up: Card | None, discard: int, attacker: int,
-               defender: int, taking: bool, finished: tuple[tuple[int, ...], ...], over: bool,
-               durak: int | None, known: tuple[tuple[Card, ...], ...] = ()) -> Report:
-    """``Report(hands, table, ...)``: the same report, built in one step.
-
-    The constructor of a frozen dataclass sets each of the 13 fields with a call of its
-    own (``object.__setattr__``, as the class forbids setting them); this sets the
-    object's attribute dictionary once, which costs less than half as much. The hot paths build
-    their reports here: the reference's report of every position, and every report read
-    from the wire. A test pins that both ways give equal reports with equal fields.
-    """
-    report: Report = _new_object(Report)
-    _set_attribute(report, "__dict__", {
-        "hands": hands, "table": table, "stock": stock, "trump": trump, "face_up": face_up,
-        "discard": discard, "attacker": attacker, "defender": defender, "taking": taking,
-        "finished": finished, "over": over, "durak": durak, "known": known})
-    return report
+new_report: Final = Report
+"""The constructor of :class:`Report` under an older name (``protocol/wire.py`` still calls
+it so): ``new_report(hands, table, ...)`` is ``Report(hands, table, ...)``."""
 
 
 @runtime_checkable
@@ -218,10 +197,8 @@ class ReferenceEngine:
         return Report.of(self._state)
 
     def load(self, state: GameState) -> Report:
-        # A position play can reach, not just well formed; kept as an object of the engine's
-        # own (an equal state without the caller's memo of legal actions), so that what the
-        # engine works out about it is the engine's alone, even where its code is patched.
-        self._state = check_reachable(state).replace()
+        # A position play can reach, not just well formed.
+        self._state = check_reachable(state)
         self.last_events = ()
         return Report.of(state)
 

@@ -46,7 +46,6 @@ from durak_spec.protocol import Report, Verdict
 __all__ = ["DECK_SIZE", "Impossible", "audit", "change_problems", "report_problems"]
 
 DECK_SIZE = len(DECK)
-_RACE = Goal.FIRST_OUT_WINS  # read once: a member looked up on its enum costs more
 _FIELDS = tuple(f.name for f in fields(Report))
 
 
@@ -128,7 +127,7 @@ def report_problems(report: Report, players: int,
     if out and len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
     left = [seat for seat in seats if seat not in out] if out else list(seats)
-    over = len(left) <= 1 or (bool(out) and goal is _RACE)
+    over = len(left) <= 1 or (bool(out) and goal is Goal.FIRST_OUT_WINS)
     if report.over != over:
         bad("END-3", f"the game is reported {'over' if report.over else 'under way'} with "
                      f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
