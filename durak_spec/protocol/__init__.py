@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from durak_spec.core.cards import Card, Suit
 from durak_spec.core.errors import BadAction, IllegalAction, InputError
@@ -37,7 +37,6 @@ __all__ = [
     "Rejected",
     "Report",
     "Verdict",
-    "new_report",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +100,6 @@ class Report:
         )
 
 
-new_report: Final = Report
-"""The constructor of :class:`Report` under an older name (``protocol/wire.py`` still calls
-it so): ``new_report(hands, table, ...)`` is ``Report(hands, table, ...)``."""
 
 
 @runtime_checkable

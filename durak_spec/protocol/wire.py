@@ -125,7 +125,7 @@ from durak_spec.model.actions import (
 )
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from durak_spec.model.state import GameState, Outcome, Pair
-from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict, new_report
+from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 from durak_spec.protocol.messages import (
     ActionMsg,
     LegalReplyMsg,
@@ -507,7 +507,7 @@ def report_from_json(value: object, field: Path = "report") -> Report:
     over = expect_bool(data["over"], (field, "over"))
     trump = _suit(data["trump"], (field, "trump"))
     face_up = _maybe_card(data["face_up"], (field, "face_up"))
-    return new_report(hands, _table(data["table"], (field, "table")), stock, trump, face_up,
+    return Report(hands, _table(data["table"], (field, "table")), stock, trump, face_up,
                       discard, attacker, defender, taking,
                       _finished(data["finished"], (field, "finished")), over, durak,
                       _hands(data["known"], (field, "known")) if "known" in data else ())
@@ -878,7 +878,7 @@ def _report_of(message: ReportMsg) -> Report:
     trump = _WIRE_SUITS[message.trump]
     known = () if message.known is UNSET else tuple(
         [tuple(sorted(map(card_of, cards))) for cards in message.known])
-    return new_report(hands, table, stock, trump, face_up, discard, attacker, defender,
+    return Report(hands, table, stock, trump, face_up, discard, attacker, defender,
                       message.taking, tuple([tuple(group) for group in message.finished]),
                       message.over, durak, known)
 
