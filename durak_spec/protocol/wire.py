@@ -300,7 +300,7 @@ _SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
 """Each suit as the encoder writes it (a suit may also come as its number: a Suit is an
 int)."""
 _DECK_SIZE: Final = len(DECK)
-_QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
+_QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK}).copy().__getitem__
 """Each card as the JSON string the encoder writes."""
 
 
@@ -395,13 +395,13 @@ def _action_text(action: Action) -> str:
     """The JSON text of an action (``write_json(action.to_json())``, written directly)."""
     player = int(action.player)
     if isinstance(action, Cover):
-        return (f'{{"player":{player},"type":"cover","attack":{_QUOTED[action.attack]},'
-                f'"card":{_QUOTED[action.card]}}}')
+        return (f'{{"player":{player},"type":"cover","attack":{_QUOTED(action.attack)},'
+                f'"card":{_QUOTED(action.card)}}}')
     if isinstance(action, ThrowIn):
-        return f'{{"player":{player},"type":"throw","card":{_QUOTED[action.card]}}}'
+        return f'{{"player":{player},"type":"throw","card":{_QUOTED(action.card)}}}'
     if isinstance(action, Transfer):
         kind = "show" if action.show else "transfer"
-        return f'{{"player":{player},"type":"{kind}","card":{_QUOTED[action.card]}}}'
+        return f'{{"player":{player},"type":"{kind}","card":{_QUOTED(action.card)}}}'
     if isinstance(action, Open):
         return f'{{"player":{player},"type":"open","cards":{_hand_text(action.played)}}}'
     return f'{{"player":{player},"type":"{action.kind}"}}'
@@ -447,13 +447,13 @@ its declaration (:class:`~durak_spec.protocol.messages.ReportMsg`) requires."""
 def _report_text(report: Report) -> str:
     """A report as JSON text: the one encoder of reports (it is on every request's path)."""
     quoted = _QUOTED
-    hands = ",".join([_hand_text(hand) for hand in report.hands])
-    known = ",".join([_hand_text(cards) for cards in report.known])
-    table = ",".join([f"[{quoted[a]},{'null' if c is None else quoted[c]}]"
+    hands = ",".join(map(_hand_text, report.hands))
+    known = ",".join(map(_hand_text, report.known))
+    table = ",".join([f"[{quoted(a)},{'null' if c is None else quoted(c)}]"
                       for a, c in report.table])
     finished = ",".join(["[" + ",".join([str(int(s)) for s in group]) + "]"
                          for group in report.finished])
-    face_up = "null" if report.face_up is None else quoted[report.face_up]
+    face_up = "null" if report.face_up is None else quoted(report.face_up)
     durak = "null" if report.durak is None else str(int(report.durak))
     taking = "true" if report.taking else "false"
     over = "true" if report.over else "false"
@@ -467,7 +467,7 @@ def _report_text(report: Report) -> str:
 
 def _hand_text(hand: tuple[Card, ...]) -> str:
     """A hand's cards as a JSON array."""
-    return "[" + ",".join([_QUOTED[card] for card in hand]) + "]"
+    return "[" + ",".join(map(_QUOTED, hand)) + "]"
 
 
 def report_to_json(report: Report) -> dict[str, Any]:
