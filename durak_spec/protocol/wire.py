@@ -127,6 +127,7 @@ from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Rule
 from durak_spec.model.state import GameState, Outcome, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict, new_report
 from durak_spec.protocol.messages import (
+    MAX_ID,
     ActionMsg,
     LegalReplyMsg,
     OkReplyMsg,
@@ -181,7 +182,6 @@ MAX_LINE: Final = 1_000_000
 MAX_DEPTH: Final = 64
 """The deepest nesting of a message read (a load request needs 5)."""
 
-MAX_ID = 2**53 - 1  # the largest integer every JSON reader holds exactly
 MAX_SEAT = MAX_PLAYERS - 1
 
 Command = Literal["hello", "start", "load", "legal", "apply", "state", "quit"]
@@ -829,8 +829,6 @@ def _action_of(message: ActionMsg) -> Action:
     engine's shared action, as the reference lists it); ``KeyError`` where one fails (the
     strict reader then names it)."""
     player, kind, card_of = message.player, message.type, _CARD_OF
-    if not 0 <= player <= MAX_SEAT:
-        raise KeyError(player)
     if kind == "cover":
         if message.cards is not UNSET:
             raise KeyError(kind)
@@ -860,15 +858,6 @@ _NO_CARD: Final[Mapping[str, tuple[Action, ...]]] = MappingProxyType({
 def _report_of(message: ReportMsg) -> Report:
     """The report of a decoded report object, with the strict reader's checks;
     ``KeyError`` where one fails."""
-    stock, discard, attacker, defender, durak = (message.stock, message.discard,
-                                                 message.attacker, message.defender,
-                                                 message.durak)
-    if not (0 <= stock <= _DECK_SIZE and 0 <= discard <= _DECK_SIZE
-            and 0 <= attacker <= MAX_SEAT and 0 <= defender <= MAX_SEAT
-            and (durak is None or 0 <= durak <= MAX_SEAT)
-            and MIN_PLAYERS <= len(message.hands) <= MAX_PLAYERS
-            and all(0 <= seat <= MAX_SEAT for group in message.finished for seat in group)):
-        raise KeyError(message)
     card_of = _CARD_OF
     hands = tuple([tuple(sorted(map(card_of, hand))) for hand in message.hands])
     table = tuple([UNCOVERED[card_of(attack)] if cover is None
@@ -878,9 +867,10 @@ def _report_of(message: ReportMsg) -> Report:
     trump = _WIRE_SUITS[message.trump]
     known = () if message.known is UNSET else tuple(
         [tuple(sorted(map(card_of, cards))) for cards in message.known])
-    return new_report(hands, table, stock, trump, face_up, discard, attacker, defender,
-                      message.taking, tuple([tuple(group) for group in message.finished]),
-                      message.over, durak, known)
+    return new_report(hands, table, message.stock, trump, face_up, message.discard,
+                      message.attacker, message.defender, message.taking,
+                      tuple([tuple(group) for group in message.finished]), message.over,
+                      message.durak, known)
 
 
 def _typed_request(line: str | bytes) -> Request | None:
@@ -888,8 +878,6 @@ def _typed_request(line: str | bytes) -> Request | None:
     try:
         message = _DECODE_REQUEST(line)
         ident, cmd, action, then = message.id, message.cmd, message.action, message.then
-        if not 0 <= ident <= MAX_ID:
-            return None
         if cmd == "apply":
             if action is UNSET or then is False:
                 return None
@@ -932,9 +920,7 @@ def _typed_reply(line: str | bytes, cmd: Command) -> Reply | None:
             return None
     except _NOT_TYPED:
         return None
-    if message.ok is not True or not 0 <= message.id <= MAX_ID:
-        return None
-    return reply if _as_written(message, line) else None
+    return reply if message.ok is True and _as_written(message, line) else None
 
 
 def _verdict_of(message: VerdictReplyMsg) -> VerdictReply:
