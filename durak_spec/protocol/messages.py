@@ -16,10 +16,34 @@ which names what is wrong as the tests pin it.
 
 from __future__ import annotations
 
-from msgspec import UNSET, Struct, UnsetType
+from typing import Annotated, TypeAlias
 
-__all__ = ["ActionMsg", "LegalReplyMsg", "OkReplyMsg", "ReportMsg", "ReportReplyMsg",
-           "RequestMsg", "VerdictReplyMsg"]
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from durak_spec.core.cards import DECK
+from durak_spec.model.rules import MAX_PLAYERS, MIN_PLAYERS
+
+MAX_ID = 2**53 - 1
+"""The largest id: the largest integer every JSON reader holds exactly."""
+
+Id: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_ID)]
+Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
+Count: TypeAlias = Annotated[int, Meta(ge=0, le=len(DECK))]
+"""A number of cards (the stock, the discard)."""
+
+__all__ = [
+    "MAX_ID",
+    "ActionMsg",
+    "Count",
+    "Id",
+    "LegalReplyMsg",
+    "OkReplyMsg",
+    "ReportMsg",
+    "ReportReplyMsg",
+    "RequestMsg",
+    "Seat",
+    "VerdictReplyMsg",
+]
 
 
 class ActionMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -27,7 +51,7 @@ class ActionMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     and ``card`` of a cover, ``card`` of a throw-in or a transfer, ``cards`` of an
     opening)."""
 
-    player: int
+    player: Seat
     type: str
     attack: str | UnsetType = UNSET
     card: str | UnsetType = UNSET
@@ -37,18 +61,18 @@ class ActionMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
 class ReportMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What lies where, as an engine reports it (``known`` optional)."""
 
-    hands: list[list[str]]
+    hands: Annotated[list[list[str]], Meta(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     table: list[tuple[str, str | None]]
-    stock: int
+    stock: Count
     trump: str
     face_up: str | None
-    discard: int
-    attacker: int
-    defender: int
+    discard: Count
+    attacker: Seat
+    defender: Seat
     taking: bool
-    finished: list[list[int]]
+    finished: list[list[Seat]]
     over: bool
-    durak: int | None
+    durak: Seat | None
     known: list[list[str]] | UnsetType = UNSET
 
 
@@ -56,7 +80,7 @@ class RequestMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A request without a payload (``hello``, ``legal``, ``state``, ``quit``) or an
     ``apply``; ``start`` and ``load`` (one per game) are read by the strict reader."""
 
-    id: int
+    id: Id
     cmd: str
     action: ActionMsg | UnsetType = UNSET
     then: bool | UnsetType = UNSET
@@ -65,7 +89,7 @@ class RequestMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
 class ReportReplyMsg(Struct, forbid_unknown_fields=True):
     """The answer to ``start``, ``load`` and ``state``."""
 
-    id: int
+    id: Id
     ok: bool
     report: ReportMsg
 
@@ -73,7 +97,7 @@ class ReportReplyMsg(Struct, forbid_unknown_fields=True):
 class LegalReplyMsg(Struct, forbid_unknown_fields=True):
     """The answer to ``legal``."""
 
-    id: int
+    id: Id
     ok: bool
     actions: list[ActionMsg]
 
@@ -82,7 +106,7 @@ class VerdictReplyMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The answer to ``apply``: accepted (with ``report`` and ``actions`` after it, to a
     ``then``), or rejected with ``reason`` and ``rule``."""
 
-    id: int
+    id: Id
     ok: bool
     accepted: bool
     reason: str | UnsetType = UNSET
@@ -94,5 +118,5 @@ class VerdictReplyMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
 class OkReplyMsg(Struct, forbid_unknown_fields=True):
     """The answer to ``quit``."""
 
-    id: int
+    id: Id
     ok: bool

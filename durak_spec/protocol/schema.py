@@ -22,11 +22,11 @@ from durak_spec.core.jsonio import write_json
 from durak_spec.game.persist import POSITION_KEYS, STATE_FORMAT, VERSION
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS
 from durak_spec.protocol import PROTOCOL_VERSION
+from durak_spec.protocol.messages import MAX_ID
 from durak_spec.protocol.wire import (
     ACTION_FIELDS,
     AXIS_VALUES,
     COMMANDS,
-    MAX_ID,
     MAX_SEAT,
     OPTIONAL_FIELDS,
     REPORT_FIELDS,

@@ -127,6 +127,7 @@ from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Rule
 from durak_spec.model.state import GameState, Outcome, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 from durak_spec.protocol.messages import (
+    MAX_ID,
     ActionMsg,
     LegalReplyMsg,
     OkReplyMsg,
@@ -181,7 +182,6 @@ MAX_LINE: Final = 1_000_000
 MAX_DEPTH: Final = 64
 """The deepest nesting of a message read (a load request needs 5)."""
 
-MAX_ID = 2**53 - 1  # the largest integer every JSON reader holds exactly
 MAX_SEAT = MAX_PLAYERS - 1
 
 Command = Literal["hello", "start", "load", "legal", "apply", "state", "quit"]
@@ -300,7 +300,7 @@ _SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
 """Each suit as the encoder writes it (a suit may also come as its number: a Suit is an
 int)."""
 _DECK_SIZE: Final = len(DECK)
-_QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK})
+_QUOTED: Final = MappingProxyType({card: f'"{card}"' for card in DECK}).copy().__getitem__
 """Each card as the JSON string the encoder writes."""
 
 
@@ -395,13 +395,13 @@ def _action_text(action: Action) -> str:
     """The JSON text of an action (``write_json(action.to_json())``, written directly)."""
     player = int(action.player)
     if isinstance(action, Cover):
-        return (f'{{"player":{player},"type":"cover","attack":{_QUOTED[action.attack]},'
-                f'"card":{_QUOTED[action.card]}}}')
+        return (f'{{"player":{player},"type":"cover","attack":{_QUOTED(action.attack)},'
+                f'"card":{_QUOTED(action.card)}}}')
     if isinstance(action, ThrowIn):
-        return f'{{"player":{player},"type":"throw","card":{_QUOTED[action.card]}}}'
+        return f'{{"player":{player},"type":"throw","card":{_QUOTED(action.card)}}}'
     if isinstance(action, Transfer):
         kind = "show" if action.show else "transfer"
-        return f'{{"player":{player},"type":"{kind}","card":{_QUOTED[action.card]}}}'
+        return f'{{"player":{player},"type":"{kind}","card":{_QUOTED(action.card)}}}'
     if isinstance(action, Open):
         return f'{{"player":{player},"type":"open","cards":{_hand_text(action.played)}}}'
     return f'{{"player":{player},"type":"{action.kind}"}}'
@@ -447,13 +447,13 @@ its declaration (:class:`~durak_spec.protocol.messages.ReportMsg`) requires."""
 def _report_text(report: Report) -> str:
     """A report as JSON text: the one encoder of reports (it is on every request's path)."""
     quoted = _QUOTED
-    hands = ",".join([_hand_text(hand) for hand in report.hands])
-    known = ",".join([_hand_text(cards) for cards in report.known])
-    table = ",".join([f"[{quoted[a]},{'null' if c is None else quoted[c]}]"
+    hands = ",".join(map(_hand_text, report.hands))
+    known = ",".join(map(_hand_text, report.known))
+    table = ",".join([f"[{quoted(a)},{'null' if c is None else quoted(c)}]"
                       for a, c in report.table])
     finished = ",".join(["[" + ",".join([str(int(s)) for s in group]) + "]"
                          for group in report.finished])
-    face_up = "null" if report.face_up is None else quoted[report.face_up]
+    face_up = "null" if report.face_up is None else quoted(report.face_up)
     durak = "null" if report.durak is None else str(int(report.durak))
     taking = "true" if report.taking else "false"
     over = "true" if report.over else "false"
@@ -467,7 +467,7 @@ def _report_text(report: Report) -> str:
 
 def _hand_text(hand: tuple[Card, ...]) -> str:
     """A hand's cards as a JSON array."""
-    return "[" + ",".join([_QUOTED[card] for card in hand]) + "]"
+    return "[" + ",".join(map(_QUOTED, hand)) + "]"
 
 
 def report_to_json(report: Report) -> dict[str, Any]:
@@ -829,8 +829,6 @@ def _action_of(message: ActionMsg) -> Action:
     engine's shared action, as the reference lists it); ``KeyError`` where one fails (the
     strict reader then names it)."""
     player, kind, card_of = message.player, message.type, _CARD_OF
-    if not 0 <= player <= MAX_SEAT:
-        raise KeyError(player)
     if kind == "cover":
         if message.cards is not UNSET:
             raise KeyError(kind)
@@ -860,15 +858,6 @@ _NO_CARD: Final[Mapping[str, tuple[Action, ...]]] = MappingProxyType({
 def _report_of(message: ReportMsg) -> Report:
     """The report of a decoded report object, with the strict reader's checks;
     ``KeyError`` where one fails."""
-    stock, discard, attacker, defender, durak = (message.stock, message.discard,
-                                                 message.attacker, message.defender,
-                                                 message.durak)
-    if not (0 <= stock <= _DECK_SIZE and 0 <= discard <= _DECK_SIZE
-            and 0 <= attacker <= MAX_SEAT and 0 <= defender <= MAX_SEAT
-            and (durak is None or 0 <= durak <= MAX_SEAT)
-            and MIN_PLAYERS <= len(message.hands) <= MAX_PLAYERS
-            and all(0 <= seat <= MAX_SEAT for group in message.finished for seat in group)):
-        raise KeyError(message)
     card_of = _CARD_OF
     hands = tuple([tuple(sorted(map(card_of, hand))) for hand in message.hands])
     table = tuple([UNCOVERED[card_of(attack)] if cover is None
@@ -878,9 +867,10 @@ def _report_of(message: ReportMsg) -> Report:
     trump = _WIRE_SUITS[message.trump]
     known = () if message.known is UNSET else tuple(
         [tuple(sorted(map(card_of, cards))) for cards in message.known])
-    return Report(hands, table, stock, trump, face_up, discard, attacker, defender,
-                      message.taking, tuple([tuple(group) for group in message.finished]),
-                      message.over, durak, known)
+    return Report(hands, table, message.stock, trump, face_up, message.discard,
+                  message.attacker, message.defender, message.taking,
+                  tuple([tuple(group) for group in message.finished]), message.over,
+                  message.durak, known)
 
 
 def _typed_request(line: str | bytes) -> Request | None:
@@ -888,8 +878,6 @@ def _typed_request(line: str | bytes) -> Request | None:
     try:
         message = _DECODE_REQUEST(line)
         ident, cmd, action, then = message.id, message.cmd, message.action, message.then
-        if not 0 <= ident <= MAX_ID:
-            return None
         if cmd == "apply":
             if action is UNSET or then is False:
                 return None
@@ -932,9 +920,7 @@ def _typed_reply(line: str | bytes, cmd: Command) -> Reply | None:
             return None
     except _NOT_TYPED:
         return None
-    if message.ok is not True or not 0 <= message.id <= MAX_ID:
-        return None
-    return reply if _as_written(message, line) else None
+    return reply if message.ok is True and _as_written(message, line) else None
 
 
 def _verdict_of(message: VerdictReplyMsg) -> VerdictReply:
