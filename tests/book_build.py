@@ -81,6 +81,30 @@ def build(book_dir: Path, request: pytest.FixtureRequest, features: Path | None 
     return process.wait(timeout=900), "".join(output)
 
 
+BOOK_COMMAND = ("durak-spec", "book", "--out", "site")
+"""How the README builds the site; the book tests build theirs with it (in a folder of the
+run, adding ``--engine`` for the live boards), and ``test_docs`` compares what it printed
+with what the README shows."""
+
+
+def build_with_the_cli(site: Path, request: pytest.FixtureRequest,
+                       engine: Path | None) -> tuple[int, str]:
+    """``durak-spec book --out SITE [--engine ENGINE]`` in ``site``'s folder: its exit
+    status and what it printed on standard output (its progress goes to the terminal)."""
+    command = [sys.executable, "-m", "durak_spec", *BOOK_COMMAND[1:3], site.name,
+               *(["--engine", str(engine)] if engine is not None else [])]
+    process = subprocess.Popen(command, cwd=site.parent, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                               errors="replace")
+    assert process.stderr is not None and process.stdout is not None
+    for line in process.stderr:
+        plain = line.strip()
+        if plain.startswith("durak:") or "ERROR" in plain or plain.startswith("building"):
+            say(request, plain)
+    output = process.stdout.read()
+    return process.wait(timeout=900), output
+
+
 def copy_book(target: Path) -> Path:
     shutil.copytree(BOOK, target, ignore=shutil.ignore_patterns("_build", "__pycache__",
                                                                 "node_modules"))
@@ -127,16 +151,17 @@ def built_book(tmp_path_factory: pytest.TempPathFactory,
     with FileLock(str(shared / "book.lock")):
         problem = pack(request)
         request.config.stash[NO_ENGINE] = problem
-        book_dir = shared / "built" / "book"
-        html = book_dir / "_build" / "html"
+        html = shared / "built" / "site"
         if not (html / "index.html").is_file():
             if problem is not None:
                 say(request, f"the site is built without the engine: {problem}")
-            shutil.rmtree(book_dir.parent, ignore_errors=True)  # a build that broke off
-            copy_book(book_dir)
-            say(request, f"building the whole book in {book_dir} ...")
-            code, output = build(book_dir, request)
+            shutil.rmtree(html.parent, ignore_errors=True)  # a build that broke off
+            html.parent.mkdir(parents=True)
+            say(request, f"building the whole book with {' '.join(BOOK_COMMAND)} ...")
+            code, output = build_with_the_cli(html, request,
+                                              engine=ENGINE if problem is None else None)
             assert code == 0, f"the book did not build:\n{output[-4000:]}"
+            (html.parent / "stdout.txt").write_text(output, encoding="utf-8")
             say(request, "built")
     yield html
 

@@ -16,6 +16,9 @@ use it:
   checked by ``test_ci_runs_the_readme_test_command`` and
   ``test_the_readme_first_command_installs_and_checks``.
 
+The README's ``durak-spec book --out site`` is run once, by the book tests' fixture, which
+builds the site they read with it; ``test_the_book_command_builds_the_site`` compares.
+
 Shown output is compared after figures that vary from run to run (seconds, games per
 second) are replaced by ``N``; a line ``...`` stands for any number of lines and ``...``
 inside a line for any text, as in a doctest. ``DURAK_UPDATE_TRANSCRIPTS=1`` rewrites the
@@ -33,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from book_build import BOOK_COMMAND
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", ROOT / "examples" / "README.md",
@@ -169,6 +173,8 @@ def sessions() -> list[list[Command]]:
 def test_shown_commands_print_what_is_shown(commands: list[Command], tmp_path: Path) -> None:
     """The commands of one block run in order in one folder, as a reader types them."""
     for command in commands:
+        if command.line == " ".join(BOOK_COMMAND):
+            continue  # built once for the book tests: test_the_book_command_builds_the_site
         done = run_shell(command.line, tmp_path)
         printed = done.stdout.splitlines()  # progress goes to standard error, not compared
         while printed and not printed[-1].strip():
@@ -280,3 +286,17 @@ def test_the_readme_first_command_installs_and_checks(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     last = done.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"[1-9]\d* passed, 0 failed, 0 errored, 0 skipped", last), last
+
+
+def test_the_book_command_builds_the_site(built_book: Path) -> None:
+    """The README's ``durak-spec book --out site`` is how the book tests build the site
+    they read (in a folder named ``site``, with ``--engine`` for the live boards): what it
+    printed there is what the README shows."""
+    line = " ".join(BOOK_COMMAND)
+    shown = [c for c in console_commands() if c.line == line]
+    assert shown, f"the README no longer shows {line}"
+    if os.environ.get("DURAK_BUILT_BOOK"):
+        pytest.skip("DURAK_BUILT_BOOK names a site built before: the command did not run")
+    printed = (built_book.parent / "stdout.txt").read_text(encoding="utf-8").splitlines()
+    for command in shown:
+        assert matches(normal(command.output), normal(printed)), (command.where, printed)
