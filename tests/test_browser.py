@@ -394,7 +394,10 @@ def test_live_boards_are_readable_at_both_widths_in_both_modes(
         page.goto(site + "beating.html")
         figure = start_board(page, "pos-BEAT-1.1")
         figure.locator('g.hand[data-seat="0"] g.card.live-blocked').first.click()
+        assert live(figure, "data-message") == "refused"
         check_view(page, figure, SHOTS / f"live-example-{width_name}-{mode}.png", width_name)
+        figure.locator("g.hand g.card.live-playable").first.click()  # and a legal move
+        assert live(figure, "data-message") == "played" and live(figure, "data-history") == "1"
         page.goto(site + "play.html?pace=0&seed=3")
         page.click("#durak-new")
         play_on(page, until_human_moves=2)

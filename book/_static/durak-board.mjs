@@ -4,7 +4,7 @@
 // (durak-game.mjs). The board asks the engine (a durak_spec.play.web Board or Match) for
 // everything: which cards a move uses, whether a move is legal, why not, what follows.
 
-import { ruleLink } from "./durak-engine.mjs";
+import { ruleLink, shortError } from "./durak-engine.mjs";
 
 function make(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -73,7 +73,13 @@ export class LiveBoard {
 
   ask(request) {
     const t0 = performance.now();
-    const answer = JSON.parse(this.session.request(JSON.stringify(request)));
+    let answer;
+    try {
+      answer = JSON.parse(this.session.request(JSON.stringify(request)));
+    } catch (error) {  // never a Python traceback on the page: one line, details in the console
+      answer = { result: "error", message: `${shortError(error)}. Undo, reset or reload the ` +
+                 "page to go on" };
+    }
     this.engineMs = performance.now() - t0;
     return answer;
   }

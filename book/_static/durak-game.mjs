@@ -190,4 +190,10 @@ if (form) {
   if (saved && !saved.over) $("durak-resume").hidden = false;
   $("durak-new").disabled = false;
   tell(status.dataset.ready || "");
+  // Start the engine while the reader looks at the form, so that New game answers at once.
+  const warm = () => ready().then(
+    () => { if (!match) tell("The engine is ready: press New game."); },
+    (error) => { engine = null; console.warn("the engine did not start ahead:", error); });
+  if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 500);
 }

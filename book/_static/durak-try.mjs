@@ -85,12 +85,22 @@ async function tryIt(figure, button) {
   host.querySelector(".durak-live-picture g.card[tabindex]")?.focus({ preventScroll: true });
 }
 
+let warming = null;
+function warmUp() {
+  if (warming) return;
+  warming = import("./durak-engine.mjs").then((loader) => loader.loadEngine())
+    .catch((error) => { warming = null; console.warn("the engine did not start ahead:", error); });
+}
+
 function addButtons() {
   for (const figure of document.querySelectorAll("figure.durak-position[data-position]")) {
     if (figure.querySelector(":scope > .durak-try")) continue;
     const button = make("button", { type: "button", class: "durak-try" }, "▶ Try it");
     button.setAttribute("aria-label", "Try this position: play the cards yourself");
     button.addEventListener("click", () => tryIt(figure, button));
+    // A pointer on the button or the focus on it starts the engine before the click.
+    button.addEventListener("pointerenter", warmUp, { once: true });
+    button.addEventListener("focus", warmUp, { once: true });
     const caption = figure.querySelector(":scope > figcaption");
     if (caption) caption.before(button); else figure.append(button);
   }
