@@ -10,10 +10,10 @@ pictures only and the browser tests say why they skip (in CI, ``CI=true``, they 
 ``DURAK_BUILT_BOOK=book/_build/html python -m pytest tests/test_browser.py`` tests a site
 built before instead of building one.
 
-Under pytest-xdist the book is still built once per run: the tests that use it go to one
-worker (an ``xdist_group``, added by :func:`pytest_collection_modifyitems`), and the build
-itself sits in the run's shared temporary folder behind a file lock, so that a second worker
-that needs it waits for the first build and reads it instead of building again.
+Under pytest-xdist the book is still built once per run: the build sits in the run's shared
+temporary folder behind a file lock, so that a second worker that needs it waits for the
+first build and reads it instead of building again. The tests that read it are collected
+first (:func:`pytest_collection_modifyitems`), so that the build starts at once.
 """
 
 from __future__ import annotations
@@ -167,11 +167,10 @@ def built_book(tmp_path_factory: pytest.TempPathFactory,
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that reads the built book runs on one xdist worker (``--dist
-    loadgroup``), so the other worker goes on with the rest meanwhile."""
-    for item in items:
-        if "built_book" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("book"))
+    """The tests that read the built book run first, so that its build starts at once on
+    one worker while the other goes on with the rest (``--dist worksteal`` then shares the
+    book's tests between both once it is built)."""
+    items.sort(key=lambda item: "built_book" not in getattr(item, "fixturenames", ()))
 
 
 NO_ENGINE = pytest.StashKey[str | None]()
