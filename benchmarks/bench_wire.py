@@ -124,8 +124,10 @@ def _baseline_wire(commit: str) -> ModuleType | None:
     if jsonio is None or wire is None:
         return None
     _module("_baseline_jsonio", jsonio)
-    return _module("_baseline_wire", wire.replace("from durak_spec.core.jsonio import",
-                                                  "from _baseline_jsonio import"))
+    wire = wire.replace("from durak_spec.core.jsonio import", "from _baseline_jsonio import")
+    # That wire built reports with new_report, an alias of Report's constructor since gone.
+    wire = wire.replace("Report, Verdict, new_report\n", "Report, Verdict\n\nnew_report = Report\n")
+    return _module("_baseline_wire", wire)
 
 
 def _best(call: Callable[[], object], repeat: int = 7) -> float:
