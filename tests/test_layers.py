@@ -136,12 +136,7 @@ def test_the_layer_check_sees_a_wrong_import(tmp_path: Path) -> None:
 
 LAYER_IN_TEXT = re.compile(r"\(layer (\d+)")
 
-KNOWN_LAYER_TEXTS: frozenset[str] = frozenset({
-    # being rewritten by the codec and hardening work (issue 25): fix the number there
-    "durak_spec.protocol.wire",
-    "durak_spec.protocol.subprocess_engine",
-    "durak_spec.protocol.schema",
-})
+KNOWN_LAYER_TEXTS: frozenset[str] = frozenset()
 """Modules whose docstring still gives another layer number than LAYERS; only shrinks."""
 
 
@@ -163,9 +158,7 @@ def test_docstrings_give_the_layer_numbers_of_this_test() -> None:
         ", ".join(fixed)
 
 
-KNOWN_ENGINE_INTERNALS: frozenset[str] = frozenset({
-    "durak_spec.protocol.wire",  # the engine's table of Pair values, a speed device of the codec
-})
+KNOWN_ENGINE_INTERNALS: frozenset[str] = frozenset()
 """Modules outside the engine that still import one of its modules; the list only shrinks."""
 
 

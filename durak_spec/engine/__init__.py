@@ -67,10 +67,32 @@ from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.reachable import bouts_allow, check_reachable, whole_stock
 from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
 from durak_spec.engine.seats import next_in_game
+from durak_spec.engine.tables import (
+    COVERED,
+    COVERS,
+    DONES,
+    EXCHANGES,
+    OPENS,
+    SHOWS,
+    TAKES,
+    THROWS,
+    TRANSFERS,
+    UNCOVERED,
+)
 from durak_spec.engine.turns import acting_seats, could_add, turn_rule
 from durak_spec.engine.validation import validate_state
 
 __all__ = [
+    "COVERED",
+    "COVERS",
+    "DONES",
+    "EXCHANGES",
+    "OPENS",
+    "SHOWS",
+    "TAKES",
+    "THROWS",
+    "TRANSFERS",
+    "UNCOVERED",
     "Breach",
     "Layout",
     "acting_seats",

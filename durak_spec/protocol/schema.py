@@ -1,4 +1,4 @@
-"""The JSON Schema of the wire protocol, generated from the decoder's own tables (layer 6).
+"""The JSON Schema of the wire protocol, generated from the decoder's own tables (layer 5).
 
 The package ships the schema as ``durak_spec/data/protocol.schema.json`` for engine authors
 (validate your messages with any JSON Schema library). It is not written by hand: this

@@ -1,4 +1,4 @@
-"""An external engine in a child process, spoken to over the wire protocol (layer 6).
+"""An external engine in a child process, spoken to over the wire protocol (layer 5).
 
 :class:`SubprocessEngine` satisfies :class:`durak_spec.protocol.Engine` for any command
 that speaks the JSON-lines protocol of :mod:`durak_spec.protocol.wire` on its standard input and
@@ -38,13 +38,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import selectors
 import shlex
-import signal
 import subprocess
 import time
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -62,6 +59,11 @@ from durak_spec.protocol import (
     LoadDeclined,
     Report,
     Verdict,
+)
+from durak_spec.protocol.processes import (
+    EngineProcess,
+    exit_text,
+    last_lines,
 )
 from durak_spec.protocol.wire import (
     ApplyRequest,
@@ -126,7 +128,7 @@ class EngineFailure(DurakError):
         message = f"engine {kind}: {detail}"
         if line is not None:
             message += f"; it wrote: {quote(line) if line else '(an empty line)'}"
-        last = _last_lines(stderr)
+        last = last_lines(stderr)
         if last:
             message += f"; its stderr ends: {last}"
         super().__init__(message, code=kind)
@@ -227,184 +229,6 @@ _ACCEPTED: Final = Accepted()
 _MISS: Any = object()  # a call that is not the one expected next
 
 
-def _last_lines(text: str, lines: int = 3, limit: int = 300) -> str:
-    tail = " | ".join([t for t in text.strip().splitlines() if t.strip()][-lines:])
-    return tail if len(tail) <= limit else "…" + tail[-limit:]
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def _exit_text(code: int) -> str:
-    return f"killed by {_signal_name(-code)}" if code < 0 else f"exit status {code}"
-
-
-def _tree(root: int, mark: bytes) -> set[int]:
-    """The processes that ``root`` started, as far as ``/proc`` shows them: its descendants
-    by parent id, and every process whose environment holds ``mark`` (``NAME=``): a child
-    that left the process group with ``setsid`` and whose parent is gone is found so.
-    Empty where there is no ``/proc``."""
-    me = os.getpid()
-    parents: dict[int, int] = {}
-    found: set[int] = set()
-    try:
-        entries = [entry.name for entry in os.scandir("/proc") if entry.name.isdigit()]
-    except OSError:
-        return found
-    for name in entries:
-        pid = int(name)
-        if pid == me:
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as stat:
-                fields = stat.read().rpartition(b")")[2].split()
-            parents[pid] = int(fields[1])
-            with open(f"/proc/{name}/environ", "rb") as environ:
-                if mark in b"\0" + environ.read():
-                    found.add(pid)
-        except (OSError, ValueError, IndexError):  # gone, not ours, or unreadable
-            continue
-    children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    stack = [root]
-    while stack:
-        for child in children.get(stack.pop(), ()):
-            if child not in found:
-                found.add(child)
-                stack.append(child)
-    found.discard(me)
-    return found
-
-
-def _kill_tree(proc: subprocess.Popen[bytes], mark: str) -> None:
-    """Kill the engine ``proc`` with its whole tree: its process group, its descendants
-    and every process that inherited the environment variable ``mark`` (set for this
-    engine alone): children that detached with ``setsid`` and whose parent exited
-    included. Only a process that both cleared its environment and left the engine's tree
-    escapes. Descendants by parent id are looked for only while ``proc`` is not reaped
-    (afterwards its id may belong to another process)."""
-    needle = b"\0" + mark.encode() + b"="
-    killed: set[int] = set()
-    for _ in range(_KILL_ROUNDS):
-        root = proc.pid if proc.returncode is None else -1
-        found = _tree(root, needle) - killed  # scanned while the engine runs: its children
-        # the group: while a member lives, no new process can take its id
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        for other in found:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(other, signal.SIGKILL)
-        killed |= found
-        if not found:
-            return
-
-
-def _terminate(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector,
-               mark: str) -> None:
-    """Kill the child's whole process tree, reap the child, release its pipes."""
-    _kill_tree(proc, mark)
-    try:
-        proc.wait(timeout=5.0)
-    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
-        proc.kill()
-        proc.wait()
-    selector.close()
-    for pipe in (proc.stdin, proc.stdout, proc.stderr):
-        if pipe is not None:
-            with contextlib.suppress(OSError):
-                pipe.close()
-
-
-class _Process:
-    """One running child with its selector and buffers."""
-
-    def __init__(self, command: Sequence[str], cwd: str | None,
-                 env: Mapping[str, str] | None) -> None:
-        self.mark = _MARK_PREFIX + secrets.token_hex(8)  # inherited by all it starts
-        environment = dict(os.environ if env is None else env)
-        environment[self.mark] = "1"
-        self.proc = subprocess.Popen(
-            list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd,
-            env=environment,
-        )
-        self.selector = selectors.DefaultSelector()
-        self.finalizer = weakref.finalize(self, _terminate, self.proc, self.selector,
-                                          self.mark)
-        try:
-            assert self.proc.stdin is not None and self.proc.stdout is not None
-            assert self.proc.stderr is not None
-            self.fd_in = self.proc.stdin.fileno()
-            self.fd_out = self.proc.stdout.fileno()
-            self.fd_err = self.proc.stderr.fileno()
-            for fd in (self.fd_in, self.fd_out, self.fd_err):
-                os.set_blocking(fd, False)
-            self.selector.register(self.fd_out, selectors.EVENT_READ, "out")
-            self.selector.register(self.fd_err, selectors.EVENT_READ, "err")
-        except BaseException:  # pragma: no cover - never leave a child behind
-            self.finalizer()
-            raise
-        self.out = bytearray()
-        self.scanned = 0
-        self.err = bytearray()
-        self.err_open = True
-
-    def kill_group(self) -> None:
-        """Kill the engine's whole process tree (see :func:`_kill_tree`)."""
-        _kill_tree(self.proc, self.mark)
-
-    def read_out(self) -> bool:
-        """Read what the engine has written to its output; ``False`` once it closed it."""
-        try:
-            chunk = os.read(self.fd_out, _CHUNK)
-        except BlockingIOError:
-            return True
-        except OSError:
-            chunk = b""
-        if not chunk:
-            return False
-        self.out += chunk
-        return True
-
-    def read_err(self) -> None:
-        try:
-            chunk = os.read(self.fd_err, _CHUNK)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
-        if not chunk:
-            self.selector.unregister(self.fd_err)
-            self.err_open = False
-            return
-        self.err += chunk
-        if len(self.err) > _STDERR_LIMIT:
-            del self.err[:len(self.err) - _STDERR_LIMIT]
-
-    def drain_err(self, seconds: float = 0.2) -> None:
-        """Read what is left on stderr (after the child ended), briefly."""
-        deadline = time.monotonic() + seconds
-        while self.err_open and time.monotonic() < deadline:
-            try:
-                ready = _select_one(self.fd_err, deadline - time.monotonic())
-            except (OSError, ValueError):
-                return
-            if not ready:
-                return
-            self.read_err()
-
-
-def _select_one(fd: int, timeout: float) -> bool:
-    with selectors.DefaultSelector() as selector:
-        selector.register(fd, selectors.EVENT_READ)
-        return bool(selector.select(max(timeout, 0.0)))
-
-
 class SubprocessEngine:
     """An :class:`~durak_spec.protocol.Engine` played by a child process over JSON lines.
 
@@ -430,7 +254,7 @@ class SubprocessEngine:
         self.max_line = max_line
         self.cwd = cwd
         self.env = env
-        self._process: _Process | None = None
+        self._process: EngineProcess | None = None
         self._stopped = "it has not been started"
         self._capabilities: Capabilities | None = None
         self._next_id = 1
@@ -457,7 +281,7 @@ class SubprocessEngine:
 
     def _spawn(self) -> None:
         try:
-            self._process = _Process(self.command, self.cwd, self.env)
+            self._process = EngineProcess(self.command, self.cwd, self.env)
         except OSError as error:
             self._process = None
             self._stopped = "it could not be started"
@@ -551,7 +375,7 @@ class SubprocessEngine:
         text = None if line is None else line.decode("utf-8", errors="replace")
         return EngineFailure(kind, detail, line=text, stderr=self._last_stderr)
 
-    def _running(self) -> _Process:
+    def _running(self) -> EngineProcess:
         """The engine's process, or the failure of an engine that is not running."""
         process = self._process
         if process is None:
@@ -598,7 +422,7 @@ class SubprocessEngine:
             raise EngineError(request.cmd, reply.error, reply.rule)
         return reply
 
-    def _exchange(self, process: _Process, request: Request, data: bytes,
+    def _exchange(self, process: EngineProcess, request: Request, data: bytes,
                   timeout: float) -> bytes:
         """Write one request and read one response line, within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
@@ -631,7 +455,7 @@ class SubprocessEngine:
             if pending and self._process is process:
                 selector.unregister(process.fd_in)
 
-    def _await_line(self, process: _Process, request: Request, deadline: float,
+    def _await_line(self, process: EngineProcess, request: Request, deadline: float,
                     timeout: float, write: Callable[[], None],
                     unwritten: Callable[[], bool]) -> bytes:
         """Wait until ``deadline`` for the engine's next line, the answer to ``request``:
@@ -664,7 +488,7 @@ class SubprocessEngine:
                 else:
                     write()
 
-    def _take_line(self, process: _Process, request: Request) -> bytes | None:
+    def _take_line(self, process: EngineProcess, request: Request) -> bytes | None:
         out = process.out
         end = out.find(b"\n", process.scanned)
         if end < 0:
@@ -682,7 +506,7 @@ class SubprocessEngine:
         process.scanned = 0
         return line
 
-    def _ended(self, process: _Process, request: Request, deadline: float) -> EngineFailure:
+    def _ended(self, process: EngineProcess, request: Request, deadline: float) -> EngineFailure:
         """The engine closed its output or its input: find out how it ended."""
         try:
             code: int | None = process.proc.wait(
@@ -697,7 +521,7 @@ class SubprocessEngine:
         if code == 0:
             return self._fail("exited", f"the engine exited (exit status 0) instead of "
                               f"answering {request.cmd}", partial)
-        return self._fail("crashed", f"the engine died ({_exit_text(code)}) instead of "
+        return self._fail("crashed", f"the engine died ({exit_text(code)}) instead of "
                           f"answering {request.cmd}", partial)
 
     # -- requests ahead ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The wire protocol of external engines (layer 6): JSON lines to and from protocol values.
+"""The wire protocol of external engines (layer 5): JSON lines to and from protocol values.
 
 An external engine is a command that reads requests on its standard input and writes one
 response per request on its standard output, each a single line of JSON (UTF-8, ended by
@@ -100,7 +100,7 @@ from durak_spec.core.jsonio import (
     show,
     write_json,
 )
-from durak_spec.engine.tables import (
+from durak_spec.engine import (
     COVERED,
     COVERS,
     DONES,
