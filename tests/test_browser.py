@@ -164,9 +164,16 @@ def new_game(page: Any) -> None:
 
 def test_a_visitor_starts_a_game_under_each_rule_set_and_finishes_one(
         site: str, browser: Any) -> None:
-    """The Play page as a visitor opens it: no ?seed=, no ?pace=, nothing stored."""
+    """A visitor's way: the site's address, How to play read to its end, then the link to
+    the Play page (no ?seed=, no ?pace=, nothing stored), a game under each rule set."""
     with tab(browser, site) as page:
-        page.goto(site + "play.html")
+        page.goto(site)  # the address of the site: it opens How to play
+        page.wait_for_url("**/intro.html")
+        assert "How to play" in page.locator("h1").first.inner_text()
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.locator('a[href="play.html"]').filter(has_text="Play a game").first.click()
+        page.wait_for_url("**/play.html")
+        assert "?" not in page.url
         game = page.locator("#durak-game")
         page.select_option("#durak-pace", "300")  # "quick": the fastest pace offered
         profiles = page.locator("#durak-profile option").evaluate_all(
