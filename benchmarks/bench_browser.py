@@ -71,6 +71,38 @@ def first_try(context: Any, base: str, site: Path) -> dict[str, Any]:
             "import_ms": engine["import_ms"], "download_bytes": size, "files": len(files)}
 
 
+def hovered_try(context: Any, base: str) -> float:
+    """Click to live board of a first Try it whose reader pointed at it for a second
+    before clicking (the page starts the engine when the pointer reaches the button)."""
+    page = context.new_page()
+    page.goto(base + "beating.html", wait_until="networkidle")
+    button = page.locator("figure#pos-BEAT-1\\.1 button.durak-try")
+    button.scroll_into_view_if_needed()
+    button.hover()
+    page.wait_for_timeout(1000)
+    started = time.perf_counter()
+    button.click()
+    page.wait_for_selector("figure#pos-BEAT-1\\.1[data-live=ready]", state="attached",
+                           timeout=180_000)
+    seconds = time.perf_counter() - started
+    page.close()
+    return seconds * 1000
+
+
+def new_game_board(context: Any, base: str) -> float:
+    """Opening the Play page as a visitor does (no parameters) to the board of a New game
+    pressed as soon as the button can be pressed."""
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(base + "play.html")
+    page.click("#durak-new", timeout=180_000)
+    page.wait_for_function("document.querySelector('#durak-game-status.error') || "
+                           "document.querySelector('#durak-game svg')", timeout=180_000)
+    seconds = time.perf_counter() - started
+    page.close()
+    return seconds * 1000
+
+
 def a_game(context: Any, base: str) -> list[dict[str, Any]]:
     page = context.new_page()
     page.goto(base + "play.html?pace=0&seed=7")
@@ -114,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     cold: list[dict[str, Any]] = []
     warm: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
+    hovered: list[float] = []
+    boards: list[float] = []
     try:
         with sync_playwright() as driver:
             for run in range(args.runs):
@@ -124,9 +158,12 @@ def main(argv: list[str] | None = None) -> int:
                             args=list(screenshots.CHROMIUM_ARGS),
                             viewport={"width": 1280, "height": 900})
                         try:
+                            if visit is cold:
+                                boards.append(new_game_board(context, base))
                             visit.append(first_try(context, base, site))
                             if visit is warm:
                                 moves.extend(a_game(context, base))
+                                hovered.append(hovered_try(context, base))
                         finally:
                             context.close()
                 print(f"run {run + 1}: cold {cold[-1]['click_to_board_ms']:.0f} ms, warm "
@@ -137,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         "load_average": os.getloadavg()[0],
         "cold": {k: summary([r[k] for r in cold]) for k in cold[0]},
         "warm": {k: summary([r[k] for r in warm]) for k in warm[0]},
+        "new_game_board_ms": summary(boards),
+        "hovered_try_ms": summary(hovered),
         "moves": {"count": len(moves),
                   "engine_ms": summary([m["engine_ms"] for m in moves]),
                   "drawn_ms": summary([m["drawn_ms"] for m in moves])},
@@ -155,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {name} | {c['median']:,.0f} ({c['min']:,.0f}–{c['max']:,.0f}) | "
               f"{r['runtime_ms']['median']:,.0f} | {r['import_ms']['median']:,.0f} | "
               f"{size:.1f} MiB {where} |")
+    b, h = result["new_game_board_ms"], result["hovered_try_ms"]
+    print(f"\nPlay page opened (no parameters) to the board of a New game, nothing cached: "
+          f"{b['median']:,.0f} ms ({b['min']:,.0f}–{b['max']:,.0f}).")
+    print(f"First Try it after a second's pointing at it: {h['median']:,.0f} ms "
+          f"({h['min']:,.0f}–{h['max']:,.0f}) from the click.")
     m = result["moves"]
     print(f"\nMoves ({m['count']} requests over {args.runs} games, heuristic opponents):\n")
     print("| per move, ms | median | p95 | max |")
