@@ -15,7 +15,7 @@ from typing import TextIO
 from durak_spec.conformance.perft import check_positions, format_check, label, load_positions
 from durak_spec.conformance.perft.check import PerftCheck
 from durak_spec.core.cards import format_cards
-from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.cliargs import CommandError, Subparsers, positive_count, seconds
 from durak_spec.protocol import Engine
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
@@ -43,25 +43,15 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--engine", metavar="CMD", default=None,
                         help="the command of an engine speaking the protocol (default: the "
                              "reference implementation, in-process)")
-    parser.add_argument("--timeout", metavar="S", type=_seconds, default=None,
+    parser.add_argument("--timeout", metavar="S", type=seconds, default=None,
                         help="time limit of each request to --engine, in seconds (default 5)")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="count no deeper than this (for slow engines)")
-    parser.add_argument("--time-budget", metavar="S", type=_seconds, default=None,
+    parser.add_argument("--time-budget", metavar="S", type=seconds, default=None,
                         dest="time_budget",
                         help="with --engine: the most seconds spent on one position; no "
                              "deeper count starts once they are spent (reported, not failed)")
     parser.set_defaults(handler=run)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

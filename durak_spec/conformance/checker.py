@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, TextIO
 from durak_spec.conformance import engine_label
 from durak_spec.conformance.check_report import format_report, junit_xml, report_json
 from durak_spec.conformance.kept_engine import KeptEngine
-from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count
+from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count, seconds
 from durak_spec.core.jsonio import write_json
 from durak_spec.core.outfiles import OutputFile
 from durak_spec.protocol import Engine, ReferenceEngine
@@ -138,7 +138,7 @@ def add_parser(subparsers: Subparsers) -> None:
                              "and the report goes to standard error)")
     parser.add_argument("--junit-xml", metavar="FILE", dest="junit_path", default=None,
                         help="also write the results as JUnit XML to FILE, for CI")
-    parser.add_argument("--timeout", metavar="S", type=_seconds, default=None,
+    parser.add_argument("--timeout", metavar="S", type=seconds, default=None,
                         help=f"time limit of each request to an --engine, in seconds "
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("-v", "--verbose", action="store_true",
@@ -162,7 +162,7 @@ def add_parser(subparsers: Subparsers) -> None:
                              "position under the nearest rules it claims, counted now")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="with --perft, count only to this depth")
-    parser.add_argument("--time-budget", metavar="S", type=_seconds, default=None,
+    parser.add_argument("--time-budget", metavar="S", type=seconds, default=None,
                         dest="time_budget",
                         help="with --perft, the most seconds spent on one position (no "
                              "deeper count starts once they are spent)")
@@ -172,17 +172,6 @@ def add_parser(subparsers: Subparsers) -> None:
                              "'record' in its --json) in the engine and the reference, and "
                              "report where they diverge")
     parser.set_defaults(handler=run_command)
-
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
 
 
 def _writable(path: str | None, option: str) -> None:

@@ -14,7 +14,7 @@ from typing import TypeAlias
 from durak_spec.core.errors import InputError
 
 __all__ = ["EXIT_IO", "EXIT_USAGE", "CommandError", "StreamError", "Subparsers", "count",
-           "positive_count"]
+           "positive_count", "seconds"]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -65,4 +65,15 @@ def positive_count(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def seconds(text: str) -> float:
+    """An argparse type for a positive, finite number of seconds (time limits)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
     return value
