@@ -4,7 +4,7 @@ difference with 95 % intervals."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from durak_spec.game.svg import SvgText, svg_document, svg_line, svg_number, svg_text
@@ -153,41 +153,14 @@ def plot(evidence: Evidence) -> SvgText:
             body.append(_line(_LABEL_X, top, _W - 10, top, _GRID))
         body.append(f"<g class=\"tip-row\" data-tip={quoteattr(e.id)}>"
                     f"<title>{escape(e.id)}: {escape(r.verdict.value)}</title>")
-        title_lines = _wrap(f"{e.id} {e.title}", _LABEL_CHARS)
-        first = title_lines[0][len(e.id):]
-        body.append(f'<text x="{_LABEL_X}" y="{top + 18}" font-size="12" fill="{_INK}">'
-                    f'<tspan font-weight="bold">{escape(e.id)}</tspan>{escape(first)}</text>')
-        for k, part in enumerate(title_lines[1:], start=1):
-            body.append(_t(_LABEL_X, top + 18 + 15 * k, part, size=12))
-        body.append(_t(_LABEL_X, top + 20 + 15 * len(title_lines), e.game, size=11,
-                       fill=_MUTED))
+        body.extend(_row_title(r, top + 18, _LABEL_CHARS, game_gap=2))
         even = rate_x(1 / e.players)
         body.append(_line(even, top + 5, even, top + _ROW - 5, _MUTED, 1.4, "3 2"))
-        for row, (rate, bounds, colour) in enumerate((
-                (r.follower_rate, r.follower_interval, _FOLLOWER),
-                (r.other_rate, r.other_interval, _OTHER))):
-            bar_y = top + 10 + row * (_BAR_H + 8)
-            body.append(f'<rect x="{_RATE_X}" y="{bar_y}" '
-                        f'width="{_n(rate_x(rate) - _RATE_X)}" '
-                        f'height="{_BAR_H}" fill="{colour}" fill-opacity="0.85"/>')
-            body.extend(_whisker(rate_x(bounds[0]), rate_x(bounds[1]), bar_y + _BAR_H / 2,
-                                 _INK))
-            body.append(_t(rate_x(max(bounds[1], rate)) + 6, bar_y + _BAR_H - 2, percent_text(rate),
-                           size=10.5, fill=_MUTED, halo=True))
+        body.extend(_rate_bars(r, rate_x, _RATE_X, top + 10, label_gap=6))
         colour = VERDICT_COLOUR[r.verdict]
-        low, high = r.difference_interval
         y = top + _ROW / 2
-        body.extend(_whisker(diff_x(low), diff_x(high), y, colour, cap=5))
-        for end, direction in ((low, -1), (high, 1)):
-            if direction * end > span:  # beyond the scale: an arrow at the edge
-                back = diff_x(end)
-                tip_x = back + direction * 8
-                body.append(f'<path d="M{_n(tip_x)} {_n(y)} L{_n(back)} {_n(y - 6)} '
-                            f'L{_n(back)} {_n(y + 6)} Z" fill="{colour}"/>')
-        if abs(r.difference) <= span:
-            body.append(f'<circle cx="{_n(diff_x(r.difference))}" cy="{_n(y)}" r="5" '
-                        f'fill="{colour}"/>')
-        else:
+        body.extend(_difference(r, diff_x, span, y, arrow=(8, 6)))
+        if abs(r.difference) > span:
             side = 1 if r.difference > 0 else -1
             body.append(_t(diff_x(side * span) - side * 6, y - 8, "off the scale", size=10,
                            fill=colour, anchor="end" if side > 0 else "start", halo=True))
@@ -198,6 +171,57 @@ def plot(evidence: Evidence) -> SvgText:
         body.append("</g>")
     return svg_document(_W, height, title, description, body, max_width=_W,
                         cls="tipsim-chart")
+
+
+def _row_title(r: ExperimentResult, y: float, chars: int, game_gap: float) -> list[str]:
+    """A row's heading: the tip's ID in bold and its title (wrapped to ``chars``), then
+    the game it is tested in."""
+    e = r.experiment
+    lines = _wrap(f"{e.id} {e.title}", chars)
+    parts = [f'<text x="{_LABEL_X}" y="{y}" font-size="12" fill="{_INK}">'
+             f'<tspan font-weight="bold">{escape(e.id)}</tspan>'
+             f"{escape(lines[0][len(e.id):])}</text>"]
+    parts.extend(_t(_LABEL_X, y + 15 * k, part, size=12)
+                 for k, part in enumerate(lines[1:], start=1))
+    parts.append(_t(_LABEL_X, y + game_gap + 15 * len(lines), e.game, size=11, fill=_MUTED))
+    return parts
+
+
+def _rate_bars(r: ExperimentResult, rate_x: Callable[[float], float], left: float,
+               top: float, label_gap: float) -> list[str]:
+    """The follower's and the other's durak rates as two bars with their intervals."""
+    parts: list[str] = []
+    for row, (rate, bounds, colour) in enumerate((
+            (r.follower_rate, r.follower_interval, _FOLLOWER),
+            (r.other_rate, r.other_interval, _OTHER))):
+        bar_y = top + row * (_BAR_H + 8)
+        parts.append(f'<rect x="{left}" y="{bar_y}" width="{_n(rate_x(rate) - left)}" '
+                     f'height="{_BAR_H}" fill="{colour}" fill-opacity="0.85"/>')
+        parts.extend(_whisker(rate_x(bounds[0]), rate_x(bounds[1]), bar_y + _BAR_H / 2, _INK))
+        parts.append(_t(rate_x(max(bounds[1], rate)) + label_gap, bar_y + _BAR_H - 2,
+                        percent_text(rate), size=10.5, fill=_MUTED, halo=True))
+    return parts
+
+
+def _difference(r: ExperimentResult, diff_x: Callable[[float], float], span: float, y: float,
+                arrow: tuple[float, float]) -> list[str]:
+    """The difference with its interval in the verdict's colour: an arrow at the edge
+    for an end beyond the scale (``arrow``: its length and half height), a dot for the
+    difference itself where it is on the scale."""
+    colour = VERDICT_COLOUR[r.verdict]
+    low, high = r.difference_interval
+    length, half = arrow
+    parts = _whisker(diff_x(low), diff_x(high), y, colour, cap=5)
+    for end, direction in ((low, -1), (high, 1)):
+        if direction * end > span:
+            back = diff_x(end)
+            tip_x = back + direction * length
+            parts.append(f'<path d="M{_n(tip_x)} {_n(y)} L{_n(back)} {_n(y - half)} '
+                         f'L{_n(back)} {_n(y + half)} Z" fill="{colour}"/>')
+    if abs(r.difference) <= span:
+        parts.append(f'<circle cx="{_n(diff_x(r.difference))}" cy="{_n(y)}" r="5" '
+                     f'fill="{colour}"/>')
+    return parts
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -258,13 +282,7 @@ def plot_narrow(evidence: Evidence) -> SvgText:
             body.append(_line(_LABEL_X, top, _NARROW_W - 10, top, _GRID))
         body.append(f"<g class=\"tip-row\" data-tip={quoteattr(e.id)}>"
                     f"<title>{escape(e.id)}: {escape(r.verdict.value)}</title>")
-        lines = _wrap(f"{e.id} {e.title}", 50)
-        body.append(f'<text x="{_LABEL_X}" y="{top + 16}" font-size="12" fill="{_INK}">'
-                    f'<tspan font-weight="bold">{escape(e.id)}</tspan>'
-                    f"{escape(lines[0][len(e.id):])}</text>")
-        for k, part in enumerate(lines[1:], start=1):
-            body.append(_t(_LABEL_X, top + 16 + 15 * k, part, size=12))
-        body.append(_t(_LABEL_X, top + 16 + 15 * len(lines), e.game, size=11, fill=_MUTED))
+        body.extend(_row_title(r, top + 16, 50, game_gap=0))
         bars = top + 58
         # The scales, drawn in this row's band only (the titles above stay clear).
         body.append(f'<rect x="{svg_number(diff_x(-MARGIN))}" y="{bars - 4}" '
@@ -275,31 +293,9 @@ def plot_narrow(evidence: Evidence) -> SvgText:
         body.append(_line(diff_x(0.0), bars - 4, diff_x(0.0), bars + 38, _MUTED, 1.2))
         even = rate_x(1 / e.players)
         body.append(_line(even, bars - 4, even, bars + 38, _MUTED, 1.4, "3 2"))
-        for row, (rate, bounds, colour) in enumerate((
-                (r.follower_rate, r.follower_interval, _FOLLOWER),
-                (r.other_rate, r.other_interval, _OTHER))):
-            bar_y = bars + row * (_BAR_H + 8)
-            body.append(f'<rect x="{rate_left}" y="{bar_y}" '
-                        f'width="{svg_number(rate_x(rate) - rate_left)}" height="{_BAR_H}" '
-                        f'fill="{colour}" fill-opacity="0.85"/>')
-            body.extend(_whisker(rate_x(bounds[0]), rate_x(bounds[1]), bar_y + _BAR_H / 2,
-                                 _INK))
-            body.append(_t(rate_x(max(bounds[1], rate)) + 5, bar_y + _BAR_H - 2,
-                           percent_text(rate), size=10.5, fill=_MUTED, halo=True))
+        body.extend(_rate_bars(r, rate_x, rate_left, bars, label_gap=5))
         colour = VERDICT_COLOUR[r.verdict]
-        low, high = r.difference_interval
-        y = bars + 10
-        body.extend(_whisker(diff_x(low), diff_x(high), y, colour, cap=5))
-        for end, direction in ((low, -1), (high, 1)):
-            if direction * end > span:
-                back = diff_x(end)
-                tip_x = back + direction * 7
-                body.append(f'<path d="M{svg_number(tip_x)} {svg_number(y)} '
-                            f'L{svg_number(back)} {svg_number(y - 5)} '
-                            f'L{svg_number(back)} {svg_number(y + 5)} Z" fill="{colour}"/>')
-        if abs(r.difference) <= span:
-            body.append(f'<circle cx="{svg_number(diff_x(r.difference))}" cy="{svg_number(y)}" '
-                        f'r="5" fill="{colour}"/>')
+        body.extend(_difference(r, diff_x, span, bars + 10, arrow=(7, 5)))
         scale = " (off the scale)" if abs(r.difference) > span else ""
         centre = diff_left + _NARROW_DIFF_W / 2
         body.append(_t(centre, bars + 30, r.verdict.value, size=11, weight="bold",
