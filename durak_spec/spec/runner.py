@@ -63,7 +63,7 @@ from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
 from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
 from durak_spec.protocol.subprocess_engine import EngineFailure
-from durak_spec.spec.gherkin import Example, GherkinError, read_specification
+from durak_spec.spec.gherkin import Example, GherkinError, feature_files, read_specification
 from durak_spec.spec.gherkin import Step as ExampleStep
 from durak_spec.spec.plugin import KNOWN_TAGS, StepDefinition, claims_of, step_definitions
 from durak_spec.spec.steps import STEP_MODULES
@@ -269,17 +269,14 @@ def features_dir() -> Path:
     """The specification's feature files: the package's ``durak_spec/features`` (an installed
     wheel carries them) or else the ``features/`` directory of the source repository."""
     packaged = importlib.resources.files("durak_spec").joinpath("features")
-    if isinstance(packaged, Path) and packaged.is_dir() and _feature_files(packaged):
+    if isinstance(packaged, Path) and packaged.is_dir() and feature_files(packaged):
         return packaged
     repository = Path(__file__).resolve().parents[2] / "features"
-    if repository.is_dir() and _feature_files(repository):
+    if repository.is_dir() and feature_files(repository):
         return repository
     raise FileNotFoundError(f"no feature files: neither {packaged} nor {repository} holds any "
                             ".feature file")
 
-
-def _feature_files(directory: Path) -> list[Path]:
-    return sorted(directory.rglob("*.feature"))
 
 
 # -- filters ---------------------------------------------------------------------------------------
@@ -311,8 +308,6 @@ class _Filters:
         return cls(rule_ids, tag_names, profile_names, (keyword or "").strip().lower())
 
     def keeps(self, meta: _Meta) -> bool:
-        if meta.broken:
-            return True
         if self.rules and not self.rules & set(meta.rule_ids):
             return False
         if self.tags and not self.tags & meta.tags:
@@ -349,7 +344,6 @@ class _Meta:
     name: str
     tags: frozenset[str]
     rule_ids: tuple[str, ...]
-    broken: bool = False
     example: str = ""
 
 
@@ -648,7 +642,7 @@ def run(factory: Callable[[], Engine] | None = None, *, rules: Iterable[str] = (
     results: list[ScenarioResult] = []
     for path, why in broken:  # a file that cannot be read is reported on its own
         pending = _Pending(_Meta(relative(path), 1, "(the feature file cannot be read)",
-                                 frozenset(), (), broken=True, example=path.name))
+                                 frozenset(), (), example=path.name))
         pending.fail("errored", None, why, feature_error=True)
         results.append(pending.result())
     chosen = []
@@ -682,12 +676,12 @@ def _resolve_features(features: Path | str | Sequence[Path | str] | None
                       ) -> tuple[Path, list[Path]]:
     if features is None:
         directory = features_dir()
-        return directory, _feature_files(directory)
+        return directory, feature_files(directory)
     if isinstance(features, str | Path):
         directory = Path(features).resolve()
         if not directory.is_dir():
             raise FileNotFoundError(f"{directory} is not a directory of feature files")
-        return directory, _feature_files(directory)
+        return directory, feature_files(directory)
     files = [Path(f).resolve() for f in features]
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
