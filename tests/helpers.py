@@ -17,6 +17,9 @@ the given rule ID by ``check`` and ``apply``, is not listed by ``legal_actions``
 state is left unchanged), :func:`actions_of` (the legal actions as a set, optionally of one
 seat) and :func:`play` (apply a series of actions written in the notation).
 
+For tests of files a command may not write, :func:`unprivileged` starts a command line under
+which permissions hold even when the tests run as root.
+
 For the checker's tests, :class:`BrokenReference` is a broken copy of the reference engine:
 one engine function's code replaced by another's while it answers.
 """
@@ -25,7 +28,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import os
 import random
+import shutil
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -334,3 +339,16 @@ class DoneBeforeOpening(ReferenceEngine):
         if legal and not state.table and not state.is_over:
             return (*legal, Done(state.attacker))
         return legal
+
+
+
+def unprivileged() -> list[str]:
+    """The start of a command line under which file permissions bind: root writes a
+    read-only file anyway, so as root the command runs through ``setpriv`` with no
+    capabilities (still root, the owner of the test's files, but without the power to
+    override their permissions); otherwise as it is."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv (util-linux): permissions do not bind")
+    return ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"]

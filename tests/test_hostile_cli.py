@@ -19,10 +19,11 @@ import shlex
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from helpers import unprivileged
 
 from durak_spec.cli import main
 
@@ -33,13 +34,15 @@ EXIT_IO = 74
 
 
 def shell(command: str, *, cwd: Path | None = None, stdin: str = "",
-          fsize: int | None = None) -> subprocess.CompletedProcess[str]:
-    """``durak-spec COMMAND`` in a shell; ``fsize`` limits the size of the files it writes."""
+          fsize: int | None = None, prefix: Sequence[str] = ()
+          ) -> subprocess.CompletedProcess[str]:
+    """``durak-spec COMMAND`` in a shell; ``fsize`` limits the size of the files it writes;
+    ``prefix`` starts the command line (:func:`helpers.unprivileged`)."""
     def limit() -> None:
         if fsize is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
 
-    return subprocess.run(["sh", "-c", f"{PY} -m durak_spec {command}"], input=stdin,
+    return subprocess.run([*prefix, "sh", "-c", f"{PY} -m durak_spec {command}"], input=stdin,
                           capture_output=True, text=True, timeout=300, cwd=cwd,
                           check=False, preexec_fn=limit)
 
@@ -188,12 +191,13 @@ def test_an_output_option_is_refused_up_front(tmp_path: Path, a_socket: Path,
         assert done.stdout == "" and len(done.stderr.splitlines()) == 1, (kind, done.stderr)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
 def test_a_read_only_report_file_is_refused_up_front(tmp_path: Path) -> None:
-    (tmp_path / "r.json").write_text("old", encoding="utf-8")
-    (tmp_path / "r.json").chmod(0o444)
-    one_line(shell(f"check --rule BEAT-1 --json {tmp_path / 'r.json'}"), 2,
+    report = tmp_path / "r.json"
+    report.write_text("old", encoding="utf-8")
+    report.chmod(0o444)
+    one_line(shell(f"check --rule BEAT-1 --json {report}", prefix=unprivileged()), 2,
              "ermission denied")
+    assert report.read_text(encoding="utf-8") == "old"
 
 
 def test_a_report_that_cannot_be_written_at_the_end_leaves_the_text_report(
