@@ -5,8 +5,8 @@ Serves a site built before (``durak-spec book --out DIR``, or ``book/_build/html
 ``book/screenshots.py`` does) at a desktop width (1280 x 900) and a phone width (390 x 844),
 and prints each page's height (``scrollHeight``) in pixels and in screens (height / window
 height). Nothing is built here. Issue 20 asks that no chapter be longer than ten screens at
-desktop width; the pages over the limit are marked, and ``--limit`` makes the command exit 1
-when one is over it.
+desktop width (``screenshots.MAX_SCREENS``, which ``tests/test_browser.py`` holds every chapter
+to); ``--limit`` marks the pages over a limit and makes the command exit 1 when one is.
 
 ``--sections`` also prints, for each page, the height of every rule section at desktop width
 (the figures the book's non-browser length test is calibrated against).
@@ -34,22 +34,6 @@ sys.path.pop(0)
 
 WIDTHS: tuple[tuple[str, int, int], ...] = screenshots.WIDTHS
 """(name, width, height) of the windows measured: desktop 1280 x 900, phone 390 x 844."""
-
-_SETTLED = """
-async () => {
-  // The page's height once fonts are in and the page's scripts have stopped changing it
-  // (the "Try it" buttons are added after the load): the same figure three times running.
-  await document.fonts.ready;
-  let last = -1, same = 0;
-  for (let i = 0; i < 40 && same < 3; i++) {
-    await new Promise(r => setTimeout(r, 150));
-    const now = document.documentElement.scrollHeight;
-    same = now === last ? same + 1 : 0;
-    last = now;
-  }
-  return last;
-}
-"""
 
 _SECTIONS = """
 () => Array.from(document.querySelectorAll('main section.durak-rule, main section[id]'))
@@ -95,7 +79,7 @@ def measure(site: Path, pages: Sequence[str], *, sections: bool = False
                     page = context.new_page()
                     for slug in pages:
                         page.goto(f"{base}{slug}.html", wait_until="networkidle")
-                        px = int(page.evaluate(_SETTLED))
+                        px = screenshots.page_height(page)
                         result[slug][name] = {"px": px, "screens": round(px / height, 2)}
                         if sections and name == "desktop":
                             result[slug]["sections"] = page.evaluate(_SECTIONS)

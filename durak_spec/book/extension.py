@@ -279,16 +279,23 @@ class EntriesDirective(_BookDirective):
                                            class_="durak-statement")]
             rule_place = site.link(entry.id) or ""
             if rule_place and not rule_place.startswith(f"{PAGE_OF_CHAPTER.get(which, which)}"):
-                parts.append(element("p", "Stated in ", element(
-                    "a", CHAPTERS[entry.chapter], href=rule_place), "."))
+                where = ["Stated in ", element("a", CHAPTERS[entry.chapter], href=rule_place)]
             else:
-                parts.append(element("p", "Chapter: ", element("a", CHAPTERS[entry.chapter],
-                                                                href=f"{chapter}.html"), "."))
-            if examples:
-                parts.append(element("p", f"Examples that encode it ({len(examples)}):"))
-                parts.append(render.example_links(examples, site))
+                where = ["Chapter: ", element("a", CHAPTERS[entry.chapter],
+                                              href=f"{chapter}.html")]
+            pages = {site.example_urls[e.number].split(".html", 1)[0] for e in examples}
+            if pages == {chapter}:
+                # the examples are where the rule is: the chapter is named once
+                parts.append(element("p", *where, f"; the examples that encode it "
+                                     f"({len(examples)}): ",
+                                     render.example_numbers(examples, site), "."))
             else:
-                parts.append(element("p", "No example encodes it yet.", class_="muted"))
+                parts.append(element("p", *where, "."))
+                if examples:
+                    parts.append(element("p", f"Examples that encode it ({len(examples)}):"))
+                    parts.append(render.example_links(examples, site))
+                else:
+                    parts.append(element("p", "No example encodes it yet.", class_="muted"))
             section += _raw(join(parts))
             out.append(section)
         return out
