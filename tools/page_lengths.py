@@ -5,11 +5,12 @@ Serves a site built before (``durak-spec book --out DIR``, or ``book/_build/html
 ``book/screenshots.py`` does) at a desktop width (1280 x 900) and a phone width (390 x 844),
 and prints each page's height (``scrollHeight``) in pixels and in screens (height / window
 height). Nothing is built here. Issue 20 asks that no chapter be longer than ten screens at
-desktop width (``screenshots.MAX_SCREENS``, which ``tests/test_browser.py`` holds every chapter
-to); ``--limit`` marks the pages over a limit and makes the command exit 1 when one is.
+desktop width (``screenshots.MAX_SCREENS``, which ``tests/test_browser.py`` holds every page
+but the rule index to); ``--limit`` marks the pages over a limit and makes the command exit 1
+when one is.
 
-``--sections`` also prints, for each page, the height of every rule section at desktop width
-(the figures the book's non-browser length test is calibrated against).
+``--sections`` also prints, for each page, the height of every section at desktop width:
+where a long page could be split.
 
     python tools/page_lengths.py [SITE] [--json] [--limit 10] [--sections] [--page NAME ...]
 """

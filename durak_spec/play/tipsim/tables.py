@@ -100,20 +100,22 @@ def summary_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText
 
 
 def design_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText:
-    """Per experiment: what is compared and why, how the bot follows the tip, and the
-    verdict explained."""
-    parts = ['<dl class="tipsim-design">']
+    """Per experiment, folded under its tip and verdict: what is compared and why, how the
+    bot follows the tip, and the verdict explained (open, they made the page three screens
+    longer than the results they explain)."""
+    parts = ['<div class="tipsim-design">']
     for r in evidence.results:
         e = r.experiment
-        parts.append(f"<dt>{_link(e.id, tip_page)} {escape(e.title)} "
-                     f"<small>({escape(e.game)}, seed {e.seed})</small></dt>")
         parts.append(
-            f"<dd><p><strong>Compared:</strong> {escape(e.why)}</p>"
+            f'<details class="durak-fold"><summary>{_link(e.id, tip_page)} {escape(e.title)} '
+            f"<small>({escape(e.game)}, seed {e.seed}): {escape(r.verdict.value)}</small>"
+            f"</summary>"
+            f"<p><strong>Compared:</strong> {escape(e.why)}</p>"
             f"<p><strong>How the bot follows it:</strong> "
             f"{escape(TIP_NOTES[e.tip].replace('`', ''))}</p>"
             f"<p><strong>Result:</strong> {escape(r.verdict.value)}. {escape(r.explain())}</p>"
-            f"</dd>")
-    parts.append("</dl>")
+            f"</details>")
+    parts.append("</div>")
     return HtmlText("".join(parts))
 
 
