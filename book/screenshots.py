@@ -196,6 +196,32 @@ def play_reader_moves(page: Any, until: int | None = None, timeout_ms: int = 120
     raise AssertionError("the game did not end within 400 of the reader's moves")
 
 
+MAX_SCREENS = 10
+"""No chapter page may be longer than this many windows at desktop width (1280 x 900):
+a chapter is read in one sitting (issue 20)."""
+
+_SETTLED_HEIGHT = """
+async () => {
+  // The height once the fonts are in and the page's scripts have stopped changing it
+  // (the "Try it" buttons are added after the load): the same figure three times running.
+  await document.fonts.ready;
+  let last = -1, same = 0;
+  for (let i = 0; i < 40 && same < 3; i++) {
+    await new Promise(r => setTimeout(r, 150));
+    const now = document.documentElement.scrollHeight;
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+"""
+
+
+def page_height(page: Any) -> int:
+    """The height of the open page in CSS pixels (``scrollHeight``), once it has settled."""
+    return int(page.evaluate(_SETTLED_HEIGHT))
+
+
 def judge(view: View) -> None:
     """Fill ``view.problems`` from what was measured."""
     for name, value in view.measured["contrast"].items():

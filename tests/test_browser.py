@@ -11,6 +11,8 @@ opens the built book (``built_book``, with the packed engine) over a local HTTP 
 * plays a whole game against the heuristic player on "Play a game", saves it to a file
   midway and at the end, loads the files with ``durak-spec play --load``, loads one back
   into the page, and resumes the game the page kept in the browser;
+* measures every page of the book but the rule index at 1280 x 900: none is longer than
+  ten screens;
 * takes screenshots of live boards at desktop and phone width in light and dark mode
   (``book/_build/screenshots/live-*.png``) and checks their contrast and width.
 
@@ -36,6 +38,7 @@ from typing import Any, ClassVar
 import pytest
 from book_build import BOOK, IN_CI, NO_ENGINE
 
+from durak_spec.book.site import PAGE_OF_CHAPTER
 from durak_spec.game.persist import VERSION
 
 sys.path.insert(0, str(BOOK))
@@ -293,6 +296,28 @@ def test_a_transfer_on_a_phone_by_touch(site: str, browser: Any) -> None:
         cover.tap()
         assert text in figure.locator(".durak-live-message").inner_text()
         assert live(figure, "data-history") == "2"
+
+
+LOOKED_UP = {"rule-index"}
+"""Pages that are looked things up in rather than read through: the rule index, a table of
+every ID (sixteen screens at 1280 px)."""
+
+
+def test_no_chapter_is_longer_than_ten_screens_at_desktop_width(site: str,
+                                                                  browser: Any) -> None:
+    width, height = 1280, 900
+    toc = re.findall(r"(?:root|file): (\S+)", (BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    assert set(PAGE_OF_CHAPTER.values()) <= set(toc)  # every chapter of the index is read
+    heights: dict[str, int] = {}
+    with tab(browser, site, width=width, height=height) as page:
+        for name in sorted(set(toc) - LOOKED_UP):
+            page.goto(f"{site}{name}.html")
+            heights[name] = screenshots.page_height(page)
+    assert len(heights) >= 25 and min(heights.values()) > height  # the pages were measured
+    over = {name: f"{px / height:.1f} screens ({px} px)" for name, px in heights.items()
+            if px > screenshots.MAX_SCREENS * height}
+    assert not over, f"chapters longer than {screenshots.MAX_SCREENS} screens at " \
+        f"{width}x{height}: {over}"
 
 
 def play_on(page: Any, until_human_moves: int | None = None) -> int:

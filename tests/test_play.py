@@ -142,7 +142,7 @@ def test_illegal_moves_are_explained_with_the_rule_and_the_book_page() -> None:
     assert session.run() == 0
     text = out.getvalue()
     expected = [("BEAT-5", "Beating a card"), ("BEAT-3", "Beating a card"),
-                ("TRANSFER-8", "The transfer game"), ("ATTACK-4", "Attacking and throwing in"),
+                ("TRANSFER-8", "Limits of a transfer"), ("ATTACK-4", "Attacking and throwing in"),
                 ("CLAR-1", "Attacking and throwing in"), ("ATTACK-1", "Attacking and throwing in")]
     for rule, chapter in expected:  # a command that works wherever the package is installed
         assert re.search(rf"Rule {rule} \([^)]+\)\.\n  Read it with 'durak-spec rules {rule}' "
@@ -190,7 +190,8 @@ def test_ctrl_c_stops_cleanly_and_saves(tmp_path: Path) -> None:
 def test_book_pointer_derives_the_chapter_from_the_rule_index() -> None:
     assert book_pointer("LIMIT-2") == \
         "'durak-spec rules LIMIT-2' (chapter Limits on attack cards of the rules book)"
-    assert book_pointer("TIP-2") == "'durak-spec rules TIP-2' (chapter Tips of the rules book)"
+    assert book_pointer("TIP-2") == \
+        "'durak-spec rules TIP-2' (chapter Tips for attack and defence of the rules book)"
     assert book_pointer("NOPE-1") == "'durak-spec rules NOPE-1'"
 
 

@@ -172,8 +172,10 @@ def chapter_nodes(slug: str, site: Site, run: Run, when: str = "") -> list[nodes
     index = load_rule_index()
     out: list[nodes.Node] = []
     features = site.features_of(slug)
-    count = sum(1 for f in features for _ in f.examples())
-    for feature in features:
+    homes = [f for f in features if site.chapter_of[f.path] == slug]
+    count = sum(1 for f in features for r in site.rules_of(slug, f) for _ in r.examples()) \
+        + sum(1 for f in homes for s in f.loose for _ in s.examples)
+    for feature in homes:
         out.extend(_paragraph_nodes(feature.description))
     if count:
         out.append(_raw(element(
@@ -183,7 +185,7 @@ def chapter_nodes(slug: str, site: Site, run: Run, when: str = "") -> list[nodes
             "are under “more examples”.", class_="durak-summary")))
     shown: set[str] = set()
     for feature in features:
-        for rule in feature.rules:
+        for rule in site.rules_of(slug, feature):
             ident = site.section_id(rule)
             shown.update(rule.ids)
             label = " ".join(rule.ids)
@@ -204,7 +206,7 @@ def chapter_nodes(slug: str, site: Site, run: Run, when: str = "") -> list[nodes
             section += _example_index(examples)
             section += _raw(render.examples_block(examples, site, run.played))
             out.append(section)
-        if feature.loose:
+        if feature.loose and feature in homes:
             section = _section(f"more-{feature.path.stem}", [nodes.Text("More examples")])
             examples = [e for s in feature.loose for e in s.examples]
             section += _example_index(examples)
@@ -277,16 +279,23 @@ class EntriesDirective(_BookDirective):
                                            class_="durak-statement")]
             rule_place = site.link(entry.id) or ""
             if rule_place and not rule_place.startswith(f"{PAGE_OF_CHAPTER.get(which, which)}"):
-                parts.append(element("p", "Stated in ", element(
-                    "a", CHAPTERS[entry.chapter], href=rule_place), "."))
+                where = ["Stated in ", element("a", CHAPTERS[entry.chapter], href=rule_place)]
             else:
-                parts.append(element("p", "Chapter: ", element("a", CHAPTERS[entry.chapter],
-                                                                href=f"{chapter}.html"), "."))
-            if examples:
-                parts.append(element("p", f"Examples that encode it ({len(examples)}):"))
-                parts.append(render.example_links(examples, site))
+                where = ["Chapter: ", element("a", CHAPTERS[entry.chapter],
+                                              href=f"{chapter}.html")]
+            pages = {site.example_urls[e.number].split(".html", 1)[0] for e in examples}
+            if pages == {chapter}:
+                # the examples are where the rule is: the chapter is named once
+                parts.append(element("p", *where, f"; the examples that encode it "
+                                     f"({len(examples)}): ",
+                                     render.example_numbers(examples, site), "."))
             else:
-                parts.append(element("p", "No example encodes it yet.", class_="muted"))
+                parts.append(element("p", *where, "."))
+                if examples:
+                    parts.append(element("p", f"Examples that encode it ({len(examples)}):"))
+                    parts.append(render.example_links(examples, site))
+                else:
+                    parts.append(element("p", "No example encodes it yet.", class_="muted"))
             section += _raw(join(parts))
             out.append(section)
         return out
@@ -309,16 +318,20 @@ def _summary(build: BookBuild, _: Sequence[str]) -> Markup:
         ok = sum(1 for e in examples if (p := run.played.get(e.number)) is not None and p.passed)
         total += len(examples)
         passed += ok
-        page = site.page_of(feature)
+        chapters = dict.fromkeys([site.chapter_of[feature.path],
+                                  *(site.chapter_of_rule(r) for r in feature.rules)])
+        links = join(element("a", CHAPTERS[c], href=f"{PAGE_OF_CHAPTER[c]}.html") if i == 0
+                     else join([", ", element("a", CHAPTERS[c],
+                                              href=f"{PAGE_OF_CHAPTER[c]}.html")])
+                     for i, c in enumerate(chapters))
         rows.append(element("tr", element("td", element(
             "a", feature.path.name, href=f"{render.FEATURES_URL}{feature.path.name}")),
-            element("td", element("a", CHAPTERS[site.chapter_of[feature.path]],
-                                  href=f"{page}.html")),
+            element("td", links),
             element("td", str(len(examples))), element("td", f"{ok} ✓")))
     rows.append(element("tr", element("th", "all"), element("th", ""), element("th", str(total)),
                         element("th", f"{passed} ✓")))
     return join([element("div", element("table", element("thead", element("tr", [
-        element("th", h) for h in ("Feature file", "Chapter", "Examples", "Passed")])),
+        element("th", h) for h in ("Feature file", "Chapters", "Examples", "Passed")])),
         element("tbody", rows), class_="durak-table"), class_="durak-scroll"),
         element("p", f"Counted when this page was built ({build.when}), in "
                 f"{build.seconds:.0f} s, against {run.result.engine}, durak-spec "

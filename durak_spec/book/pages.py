@@ -263,14 +263,16 @@ def narrated_game(seed: int = 11, *, question_for: int = 1) -> tuple[Sequence[st
 def _question(state: GameState, names: Sequence[str], choices: Sequence[Action],
               bout: int) -> Markup:
     who = names[1]
-    picture = figure_html(state, names, f"Bout {bout}: {who} to play.",
+    # The question is the picture's caption: said once per bout, under the position it asks
+    # about (a paragraph of its own above every picture made the page a screen longer).
+    picture = figure_html(state, names, f"What may {who} play here?",
                           figure_id=f"game-q{bout}")
     answer_picture = figure_html(state, names, f"The same position: cards {who} cannot use "
                                  "are greyed out.", playable_for=1,
                                  figure_id=f"game-a{bout}")
     items = element("ul", [element("li", inline(w, None, names))
                            for w in _choice_words(choices, names)])
-    return join([element("p", element("strong", f"What may {who} play here?")), picture,
+    return join([picture,
                  element("details", element("summary", "The engine's answer"),
                          element("p", f"{who} has {len(choices)} legal moves:"), items,
                          answer_picture, class_="durak-fold durak-answer")])

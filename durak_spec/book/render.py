@@ -343,14 +343,20 @@ def example_links(examples: Sequence[Example], site: Site) -> Markup:
     items = []
     for page, found in by_page.items():
         chapter = next((CHAPTERS[c] for c, p in PAGE_OF_CHAPTER.items() if p == page), page)
-        links: list[object] = []
-        for example in found:
-            if links:
-                links.append(" · ")
-            links.append(element("a", example.number, href=site.example_urls[example.number],
-                                 class_="ex-number", title=speak(example.name)))
-        items.append(element("li", element("a", chapter, href=f"{page}.html"), ": ", links))
+        items.append(element("li", element("a", chapter, href=f"{page}.html"), ": ",
+                             example_numbers(found, site)))
     return element("ul", items, class_="durak-example-links")
+
+
+def example_numbers(examples: Sequence[Example], site: Site) -> Markup:
+    """Links to examples by number, separated by dots (the name as a tooltip)."""
+    links: list[object] = []
+    for example in examples:
+        if links:
+            links.append(" · ")
+        links.append(element("a", example.number, href=site.example_urls[example.number],
+                             class_="ex-number", title=speak(example.name)))
+    return join(links)
 
 
 # -- the variants table --------------------------------------------------------------------

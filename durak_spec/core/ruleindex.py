@@ -35,6 +35,7 @@ from durak_spec.core.jsonio import JsonError, read_file, read_json
 
 __all__ = [
     "CHAPTERS",
+    "CONTINUES",
     "FORMAT",
     "RULE_KINDS",
     "SOURCES",
@@ -76,21 +77,37 @@ CHAPTERS: Final[Mapping[str, str]] = MappingProxyType(
         "who-attacks": "Who attacks and who defends",
         "beating": "Beating a card",
         "attacking": "Attacking and throwing in",
+        "turns": "Turns within a bout",
         "limits": "Limits on attack cards",
         "taking": "Taking the cards",
         "defence": "Successful defence",
         "transfer": "The transfer game",
+        "transfer-limits": "Limits of a transfer",
         "drawing": "Drawing",
         "end-of-game": "End of the game",
+        "outcome": "The durak, a draw or a winner",
         "variants": "Variants and rule profiles",
         "views": "What the players see and do",
         "examples": "Worked examples",
-        "tips": "Tips",
+        "tips": "Tips for attack and defence",
+        "tips-counting": "Tips on counting cards",
         "glossary": "Glossary",
         "clarifications": "Clarifications",
     }
 )
 """Chapter slug -> human title, in reading order (iterating yields the slugs)."""
+
+CONTINUES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "turns": "attacking",
+        "transfer-limits": "transfer",
+        "outcome": "end-of-game",
+        "tips-counting": "tips",
+    }
+)
+"""A chapter that has no feature file of its own -> the chapter whose feature file states
+its rules. Such a chapter is a page of its own in the book (so that no page grows too
+long), showing the Rules of that file that the index puts in it."""
 
 _ID = re.compile(r"[A-Z]+-[1-9]\d*")
 _FIELDS: Final[tuple[str, ...]] = (

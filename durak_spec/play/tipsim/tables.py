@@ -43,14 +43,18 @@ def format_table(evidence: Evidence) -> str:
     return "\n".join(lines)
 
 
-def _link(tip_id: str, tip_page: str) -> str:
-    return f'<a href={quoteattr(f"{tip_page}#{tip_id}")}>{escape(tip_id)}</a>'
+def _link(tip_id: str, tip_page: str | None) -> str:
+    """A link to the tip's section: on ``tip_page`` if given, else on the page of the
+    tip's chapter in the rule index (the book has a page per chapter, ``tips.html``)."""
+    page = tip_page if tip_page is not None else f"{load_rule_index()[tip_id].chapter}.html"
+    return f'<a href={quoteattr(f"{page}#{tip_id}")}>{escape(tip_id)}</a>'
 
 
 
 
-def table_html(evidence: Evidence, *, tip_page: str = "tips.html") -> HtmlText:
-    """The numbers beside the chart, one row per experiment; tip IDs link to ``tip_page``.
+def table_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText:
+    """The numbers beside the chart, one row per experiment; tip IDs link to their sections
+    (on ``tip_page`` if given, else on their chapter's page).
 
     Each rate and the difference show their 95 % interval under them, in small print."""
     head = ("Tip and game", "Durak rate, follower", "Durak rate, other",
@@ -80,7 +84,7 @@ def table_html(evidence: Evidence, *, tip_page: str = "tips.html") -> HtmlText:
     return HtmlText("<div>" + "".join(out) + "</div>")
 
 
-def summary_html(evidence: Evidence, *, tip_page: str = "tips.html") -> HtmlText:
+def summary_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText:
     """Which tips the evidence supports, which not, which it leaves open: a list."""
     parts = ["<ul>"]
     for which in Verdict:
@@ -95,25 +99,27 @@ def summary_html(evidence: Evidence, *, tip_page: str = "tips.html") -> HtmlText
     return HtmlText("".join(parts))
 
 
-def design_html(evidence: Evidence, *, tip_page: str = "tips.html") -> HtmlText:
-    """Per experiment: what is compared and why, how the bot follows the tip, and the
-    verdict explained."""
-    parts = ['<dl class="tipsim-design">']
+def design_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText:
+    """Per experiment, folded under its tip and verdict: what is compared and why, how the
+    bot follows the tip, and the verdict explained (open, they made the page three screens
+    longer than the results they explain)."""
+    parts = ['<div class="tipsim-design">']
     for r in evidence.results:
         e = r.experiment
-        parts.append(f"<dt>{_link(e.id, tip_page)} {escape(e.title)} "
-                     f"<small>({escape(e.game)}, seed {e.seed})</small></dt>")
         parts.append(
-            f"<dd><p><strong>Compared:</strong> {escape(e.why)}</p>"
+            f'<details class="durak-fold"><summary>{_link(e.id, tip_page)} {escape(e.title)} '
+            f"<small>({escape(e.game)}, seed {e.seed}): {escape(r.verdict.value)}</small>"
+            f"</summary>"
+            f"<p><strong>Compared:</strong> {escape(e.why)}</p>"
             f"<p><strong>How the bot follows it:</strong> "
             f"{escape(TIP_NOTES[e.tip].replace('`', ''))}</p>"
             f"<p><strong>Result:</strong> {escape(r.verdict.value)}. {escape(r.explain())}</p>"
-            f"</dd>")
-    parts.append("</dl>")
+            f"</details>")
+    parts.append("</div>")
     return HtmlText("".join(parts))
 
 
-def untestable_html(*, tip_page: str = "tips.html") -> HtmlText:
+def untestable_html(*, tip_page: str | None = None) -> HtmlText:
     """What no simulation here can test (:data:`UNTESTABLE`)."""
     index = load_rule_index()
     parts = ["<ul>"]
