@@ -1,0 +1,102 @@
+"""Seeded games spread over local processes (durak_spec.core.jobs, issue 23): the parts of
+consecutive seeds, the workers, and the same results in two processes as in one, for the
+tip experiments and the lockstep games, from the library and from the command line.
+
+The games are few and the parts made tiny (one deal or game each) so that the spreading
+is really exercised on a small run. Runtime: about 10 s (most of it starting processes).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+
+import pytest
+
+from durak_spec.cli import main
+from durak_spec.core.cliargs import CommandError
+from durak_spec.core.jobs import ClusterError, Workers, default_jobs, parts
+
+TIPS = importlib.import_module("durak_spec.play.tipsim.experiments")
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_parts_cut_the_seeds_in_order_about_four_per_worker() -> None:
+    cut = parts(100, 5, 1, 1000)
+    assert [len(r) for r in cut] == [5] * 20
+    assert [i for r in cut for i in r] == list(range(100))
+    assert [len(r) for r in parts(100, 2, 30, 1000)] == [30, 30, 30, 10]  # the smallest
+    assert [len(r) for r in parts(100, 1, 1, 10)] == [10] * 10  # the largest
+    assert parts(0, 3, 1, 5) == []
+    with pytest.raises(ValueError, match="cannot cut"):
+        parts(10, 0, 1, 5)
+
+
+def test_workers_give_the_results_in_order_whether_local_or_in_processes() -> None:
+    items = list(range(7))
+    with Workers(1) as one:
+        assert one.local and one.slots == 1
+        assert list(one.map(_square, items)) == [x * x for x in items]
+    with Workers(2) as two:
+        assert not two.local and two.slots == 2
+        assert list(two.map(_square, items)) == [x * x for x in items]
+    assert default_jobs() >= 1
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(ValueError, match="jobs must be a whole number"):
+            Workers(bad)  # type: ignore[arg-type]
+
+
+def test_a_scheduler_without_dask_names_the_extra_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails, as without the extra
+    with pytest.raises(ClusterError, match=re.escape("pip install 'durak-spec[cluster]'")), \
+            Workers(scheduler="tcp://127.0.0.1:1"):
+        pass
+    assert main(["tips", "--games", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("durak-spec tips: error: --scheduler needs Dask distributed")
+    assert "durak-spec[cluster]" in err and err.count("\n") == 1
+
+
+def test_jobs_and_scheduler_are_refused_together() -> None:
+    from durak_spec.core.cliargs import jobs_of
+
+    class Args:
+        jobs = 2
+        scheduler = "tcp://h:1"
+
+    with pytest.raises(CommandError, match="leave out one of them"):
+        jobs_of(Args())  # type: ignore[arg-type]
+    Args.jobs = None  # type: ignore[assignment]
+    assert jobs_of(Args()) == (1, "tcp://h:1")  # type: ignore[arg-type]
+    Args.scheduler = None  # type: ignore[assignment]
+    assert jobs_of(Args()) == (default_jobs(), None)  # type: ignore[arg-type]
+
+
+def test_tip_evidence_in_two_processes_equals_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(TIPS, "SMALLEST", 1)  # one deal per part: the deals really spread
+    tips = ["TIP-5", "TIP-9"]  # two players and three
+    calls: list[tuple[str, int, int]] = []
+    spread = TIPS.run_experiments(
+        6, tips=tips, jobs=2, progress=lambda e, done, total: calls.append((e.id, done, total)))
+    alone = TIPS.run_experiments(6, tips=tips, jobs=1)
+    assert spread == alone
+    assert [r.deals for r in spread.results] == [3, 2]
+    assert spread["TIP-9"].deal_differences == alone["TIP-9"].deal_differences
+    assert calls[-1] == ("TIP-9", 6, 6) and ("TIP-5", 6, 6) in calls
+
+
+def test_tips_on_the_command_line_print_the_same_table_with_two_jobs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(TIPS, "SMALLEST", 1)
+    tables = []
+    for jobs in ("1", "2"):
+        assert main(["tips", "--games", "6", "--tips", "TIP-1,TIP-4", "--jobs", jobs]) == 0
+        out = capsys.readouterr().out
+        tables.append(out[:out.index("games in")])  # all but the seconds
+    assert tables[0] == tables[1]
+    assert "TIP-1 " in tables[0] and "TIP-4 " in tables[0]
