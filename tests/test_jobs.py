@@ -2,21 +2,28 @@
 consecutive seeds, the workers, and the same results in two processes as in one, for the
 tip experiments and the lockstep games, from the library and from the command line.
 
-The games are few and the parts made tiny (one deal or game each) so that the spreading
-is really exercised on a small run. Runtime: about 10 s (most of it starting processes).
+The games are few and the parts made tiny (a few deals or games each) so that the
+spreading is really exercised on a small run. Runtime: about 30 s on a quiet machine, most
+of it starting processes and engine commands.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
+from durak_spec import Action
 from durak_spec.cli import main
+from durak_spec.conformance.lockstep import LockstepResult, play_lockstep
 from durak_spec.core.cliargs import CommandError
 from durak_spec.core.jobs import ClusterError, Workers, default_jobs, parts
+from durak_spec.model.rules import profile
+from durak_spec.protocol import Accepted, ReferenceEngine, Verdict
 
 TIPS = importlib.import_module("durak_spec.play.tipsim.experiments")
 
@@ -100,3 +107,61 @@ def test_tips_on_the_command_line_print_the_same_table_with_two_jobs(
         tables.append(out[:out.index("games in")])  # all but the seconds
     assert tables[0] == tables[1]
     assert "TIP-1 " in tables[0] and "TIP-4 " in tables[0]
+
+
+# -- lockstep games -------------------------------------------------------------------------
+
+LOCKSTEP = importlib.import_module("durak_spec.conformance.lockstep.spread")
+RULES = [profile("classic-transfer").rules(players=3), profile("classic-throw-in").rules(players=2)]
+WRONG = f"{sys.executable} {Path(__file__).resolve().parents[1] / 'examples' / 'engine_wrong.py'}"
+
+
+def _same(a: LockstepResult, b: LockstepResult) -> bool:
+    """Equal but for the seconds taken."""
+    return dataclasses.replace(a, seconds=0.0) == dataclasses.replace(b, seconds=0.0)
+
+
+def test_lockstep_in_two_processes_equals_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LOCKSTEP, "SMALLEST", 1)
+    alone = play_lockstep(ReferenceEngine(), RULES, games=3, seed=3)
+    calls: list[int] = []
+    spread = play_lockstep(ReferenceEngine(), RULES, games=3, seed=3, jobs=2,
+                           engines=ReferenceEngine, progress=lambda done, *_: calls.append(done))
+    assert _same(alone, spread) and alone.ok
+    assert calls == list(range(1, 7))  # every game, in order
+    with pytest.raises(ValueError, match="need engines="):
+        play_lockstep(ReferenceEngine(), RULES, games=3, seed=3, jobs=2)
+
+
+class LaxEngine(ReferenceEngine):
+    """Says yes to every action, but plays only the legal ones (a class of this module:
+    the workers import it by name)."""
+
+    def apply(self, action: Action) -> Verdict:
+        verdict = super().apply(action)
+        return Accepted() if not verdict.ok else verdict
+
+
+def test_lockstep_divergences_found_by_workers_are_grouped_and_shrunk_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LOCKSTEP, "SMALLEST", 2)
+    rules = [profile("classic-throw-in").rules(players=2)]
+    alone = play_lockstep(LaxEngine(), rules, games=4, seed=3)
+    spread = play_lockstep(LaxEngine(), rules, games=4, seed=3, jobs=2, engines=LaxEngine)
+    assert _same(alone, spread) and not spread.ok
+    assert sum(c.count for c in spread.causes) >= 4  # a probe accepted in every game
+    assert all(c.example.shrunk for c in spread.causes)
+
+
+def test_check_random_prints_the_same_report_with_two_jobs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(LOCKSTEP, "SMALLEST", 2)  # two parts of two games
+    reports = []
+    for jobs in ("1", "2"):
+        status = main(["check", "--random", "2", "--engine", WRONG, "--seed", "7",
+                       "--profile", "classic-transfer", "--players", "2", "3", "--jobs", jobs])
+        assert status == 1
+        out = capsys.readouterr().out
+        reports.append(re.sub(r"[\d.]+ (s|games/s)\b", "", out))  # all but the times
+    assert reports[0] == reports[1]
+    assert "TRANSFER-3" in reports[0]
