@@ -344,15 +344,27 @@ LARGEST: Final = 500
 """The most deals sent to a worker at once, so that progress shows and the work spreads."""
 
 
+_Deal = tuple[int, int, int, int, float]
+"""One deal played in every seating: the follower's and the other's duraks, the draws, the
+unfinished games, and the deal's difference (the other's durak rate minus the follower's)."""
+
+
 @dataclass(frozen=True, slots=True)
-class _Deal:
-    """One deal played in every seating: who was the durak, and the deal's difference."""
+class _Tally:
+    """Consecutive deals of an experiment: the counts, and each deal's difference in the
+    order of their seeds (all the run keeps of a deal)."""
 
     follower_durak: int
     other_durak: int
     draws: int
     unfinished: int
-    difference: float
+    differences: tuple[float, ...]
+    seconds: float
+
+    @classmethod
+    def of(cls, deals: Sequence[_Deal], seconds: float) -> _Tally:
+        f, o, d, u = (sum(deal[k] for deal in deals) for k in range(4))
+        return cls(int(f), int(o), int(d), int(u), tuple(deal[4] for deal in deals), seconds)
 
 
 def _rounded(n_games: int, players: int) -> int:
@@ -376,25 +388,27 @@ def _deals(experiment: Experiment, deals: range) -> Iterator[_Deal]:
         played = tournament(rules, bots, n, seed=experiment.seed + deal, rotate=True)
         f = sum(played.durak[:followers])
         o = sum(played.durak[followers:])
-        yield _Deal(f, o, played.draws, played.unfinished,
-                    o / (n * experiment.others) - f / (n * followers))
+        yield (f, o, played.draws, played.unfinished,
+               o / (n * experiment.others) - f / (n * followers))
 
 
-def _play_part(part: tuple[Experiment, range]) -> tuple[tuple[_Deal, ...], float]:
-    """A worker's job: the deals of one part, and the seconds they took."""
+def _play_part(part: tuple[Experiment, range]) -> _Tally:
+    """A worker's job: the deals of one part."""
     start = time.perf_counter()
     deals = tuple(_deals(*part))
-    return deals, time.perf_counter() - start
+    return _Tally.of(deals, time.perf_counter() - start)
 
 
-def _result(experiment: Experiment, deals: Sequence[_Deal], seconds: float) -> ExperimentResult:
-    """The result of an experiment from its deals, in the order of their seeds."""
+def _result(experiment: Experiment, tallies: Sequence[_Tally]) -> ExperimentResult:
+    """The result of an experiment from the tallies of its parts, in the order of their
+    seeds."""
+    differences = tuple(d for t in tallies for d in t.differences)
     return ExperimentResult(
-        experiment=experiment, games=len(deals) * experiment.players,
-        follower_durak=sum(d.follower_durak for d in deals),
-        other_durak=sum(d.other_durak for d in deals), draws=sum(d.draws for d in deals),
-        unfinished=sum(d.unfinished for d in deals),
-        deal_differences=tuple(d.difference for d in deals), seconds=seconds)
+        experiment=experiment, games=len(differences) * experiment.players,
+        follower_durak=sum(t.follower_durak for t in tallies),
+        other_durak=sum(t.other_durak for t in tallies), draws=sum(t.draws for t in tallies),
+        unfinished=sum(t.unfinished for t in tallies), deal_differences=differences,
+        seconds=sum(t.seconds for t in tallies))
 
 
 def run_experiment(experiment: Experiment, n_games: int, *,
@@ -409,7 +423,7 @@ def run_experiment(experiment: Experiment, n_games: int, *,
         deals.append(deal)
         if progress is not None:
             progress(experiment, len(deals) * n, games)
-    return _result(experiment, deals, time.perf_counter() - start)
+    return _result(experiment, [_Tally.of(deals, time.perf_counter() - start)])
 
 
 def run_experiments(n_games: int, *, progress: Progress | None = None,
@@ -443,13 +457,11 @@ def _spread(chosen: Sequence[Experiment], n_games: int, workers: Workers,
     items = [(e, deals) for e in chosen
              for deals in parts(_rounded(n_games, e.players) // e.players, workers.slots,
                                 SMALLEST, LARGEST)]
-    deals: dict[Experiment, list[_Deal]] = {e: [] for e in chosen}
-    seconds = dict.fromkeys(chosen, 0.0)
-    for (experiment, _), (played, took) in zip(items, workers.map(_play_part, items),
-                                               strict=True):
-        deals[experiment].extend(played)
-        seconds[experiment] += took
+    tallies: dict[Experiment, list[_Tally]] = {e: [] for e in chosen}
+    done = dict.fromkeys(chosen, 0)
+    for (experiment, _), tally in zip(items, workers.map(_play_part, items), strict=True):
+        tallies[experiment].append(tally)
+        done[experiment] += len(tally.differences) * experiment.players
         if progress is not None:
-            n = experiment.players
-            progress(experiment, len(deals[experiment]) * n, _rounded(n_games, n))
-    return tuple(_result(e, deals[e], seconds[e]) for e in chosen)
+            progress(experiment, done[experiment], _rounded(n_games, experiment.players))
+    return tuple(_result(e, tallies[e]) for e in chosen)
