@@ -19,6 +19,7 @@ from distributed import Client, LocalCluster
 
 from durak_spec.cli import main
 from durak_spec.conformance.lockstep import play_lockstep
+from durak_spec.core.jobs import ClusterError, Workers
 from durak_spec.model.rules import profile
 from durak_spec.protocol import ReferenceEngine
 
@@ -81,3 +82,17 @@ def test_the_command_line_plays_on_the_scheduler(
     assert main(["check", "--random", "1", "--profile", "classic-throw-in", "--players", "2",
                  "--scheduler", scheduler]) == 0
     assert "1 agreed, 0 diverged" in capsys.readouterr().out
+
+
+def _needs_a_missing_module(x: int) -> int:
+    import durak_spec_not_installed  # type: ignore[import-not-found]  # noqa: F401
+
+    return x
+
+
+def test_a_worker_without_the_package_is_named_not_a_traceback(scheduler: str) -> None:
+    with Workers(scheduler=scheduler) as workers:
+        assert workers.slots == 2
+        with pytest.raises(ClusterError, match="cannot import durak_spec_not_installed: "
+                                               "install the same version"):
+            list(workers.map(_needs_a_missing_module, [1, 2]))

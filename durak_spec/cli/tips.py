@@ -81,12 +81,12 @@ def run(args: argparse.Namespace) -> int:
         chosen = experiments(args.design, tips)
     except ValueError as error:
         raise CommandError(f"--tips: {error}") from None
+    jobs, scheduler = jobs_of(args)
     with contextlib.ExitStack() as stack:  # the chart's file is opened before the games
         chart = (None if args.svg is None
                  else stack.enter_context(OutputFile(args.svg, "--svg")))
         bar = stack.enter_context(contextlib.closing(_Bar(
             chosen, args.games, False if args.quiet else True if args.progress else None)))
-        jobs, scheduler = jobs_of(args)
         try:
             evidence = run_experiments(args.games, progress=bar, design=args.design,
                                        tips=tips, jobs=jobs, scheduler=scheduler)

@@ -131,7 +131,7 @@ class Workers:
         """``function`` on every item, the results in the items' order."""
         if self._client is not None:
             executor: Executor = self._client.get_executor(pure=False)
-            return executor.map(function, items)
+            return _installed(executor.map(function, items))
         if self.jobs == 1 or len(items) < 2:
             return map(function, items)
         if self._pool is None:
@@ -139,3 +139,13 @@ class Workers:
             self._pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)),
                                              mp_context=get_context("spawn"))
         return self._pool.map(function, items)
+
+
+def _installed(results: Iterator[R]) -> Iterator[R]:
+    """The results of a cluster, with a worker that lacks durak-spec (or the module of a
+    function sent to it) named as such."""
+    try:
+        yield from results
+    except ImportError as error:
+        raise ClusterError(f"a worker of the cluster cannot import {error.name or error}: "
+                           f"install the same version of durak-spec on every worker") from None
