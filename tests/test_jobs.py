@@ -165,3 +165,39 @@ def test_check_random_prints_the_same_report_with_two_jobs(
         reports.append(re.sub(r"[\d.]+ (s|games/s)\b", "", out))  # all but the times
     assert reports[0] == reports[1]
     assert "TRANSFER-3" in reports[0]
+
+
+def test_a_small_run_is_played_here_without_starting_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_workers(*_: object) -> None:
+        raise AssertionError("workers were started for a small run")
+
+    monkeypatch.setattr(TIPS, "_spread", no_workers)
+    monkeypatch.setattr(Workers, "map", no_workers)
+    assert TIPS.run_experiments(2 * TIPS.SMALLEST - 2, tips=["TIP-1"], jobs=2).total_games \
+        == 2 * TIPS.SMALLEST - 2
+    assert play_lockstep(ReferenceEngine(), RULES[1:], games=2 * LOCKSTEP.SMALLEST - 1,
+                         seed=1, jobs=2, engines=ReferenceEngine, probe_rate=0.0).ok
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--jobs", "2"], "--jobs and --scheduler spread the --random games"),
+    (["--perft", "--scheduler", "tcp://h:1"], "--jobs and --scheduler spread the --random"),
+    (["--progress"], "--progress shows the bar of --random and --perft"),
+    (["--random", "1", "--jobs", "0"], "is not a positive whole number"),
+    (["--random", "1", "--jobs", "2", "--scheduler", "tcp://h:1"], "leave out one of them"),
+])
+def test_check_refuses_jobs_options_that_would_be_ignored(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+
+
+def test_check_random_on_a_scheduler_without_dask_names_the_extra(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["check", "--random", "1", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("durak-spec check: error: --scheduler needs Dask distributed")
+    assert err.count("\n") == 1
