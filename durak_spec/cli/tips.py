@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
-import time
-from typing import TextIO
+from collections.abc import Sequence
 
-from durak_spec.core.cliargs import CommandError, Subparsers, positive_count
+from durak_spec.core.cliargs import (
+    CommandError,
+    Subparsers,
+    add_jobs_arguments,
+    jobs_of,
+    positive_count,
+)
+from durak_spec.core.jobs import ClusterError
 from durak_spec.core.outfiles import OutputFile
+from durak_spec.core.progressbar import progress_bar
 from durak_spec.play.tipsim import (
     Design,
     Experiment,
@@ -23,32 +29,21 @@ from durak_spec.play.tipsim import (
 __all__ = ["add_parser", "run"]
 
 
-class _Reporter:
-    """Progress on a stream: a line that updates in place on a terminal, else one line per
-    tenth of an experiment."""
+class _Bar:
+    """Progress as a bar on standard error (tqdm): the games played of every experiment."""
 
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream = stream
-        self.total = total
-        self.seen: list[str] = []
-        self.start = time.perf_counter()
-        self.tty = stream.isatty()
-        self.last: tuple[str, int] = ("", -1)
+    def __init__(self, chosen: Sequence[Experiment], games: int, shown: bool | None) -> None:
+        total = sum(-(-games // e.players) * e.players for e in chosen)
+        self.bar = progress_bar(total, unit="game", shown=shown)
+        self.done: dict[str, int] = {}
 
     def __call__(self, experiment: Experiment, done: int, games: int) -> None:
-        if experiment.id not in self.seen:
-            self.seen.append(experiment.id)
-        tenth = 10 * done // games
-        elapsed = time.perf_counter() - self.start
-        line = (f"{experiment.id} (experiment {len(self.seen)} of {self.total}): "
-                f"{done}/{games} games, {elapsed:.0f} s")
-        if self.tty:
-            finished = done == games and len(self.seen) == self.total
-            self.stream.write("\r" + line.ljust(72) + ("\n" if finished else ""))
-        elif (experiment.id, tenth) != self.last:
-            self.stream.write(line + "\n")
-            self.last = (experiment.id, tenth)
-        self.stream.flush()
+        self.bar.set_description(experiment.id, refresh=False)
+        self.bar.update(done - self.done.get(experiment.id, 0))
+        self.done[experiment.id] = done
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -56,8 +51,10 @@ def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "tips", help="put the sources' tips to the test with seeded games",
         description="Put the sources' tips to the test: seeded games between a player who "
-                    "follows each tip and one who does not. Shows progress on standard "
-                    "error and prints the table of results; --svg also draws the chart.")
+                    "follows each tip and one who does not. The games are spread over "
+                    "every core (--jobs) or a Dask cluster (--scheduler), with the same "
+                    "results; a progress bar shows on a terminal. Prints the table of "
+                    "results; --svg also draws the chart.")
     parser.add_argument("--games", metavar="N", type=positive_count, default=600,
                         help="games per tip, rounded up to whole deals (default 600)")
     parser.add_argument("--design", choices=[d.value for d in Design],
@@ -66,11 +63,14 @@ def add_parser(subparsers: Subparsers) -> None:
                              "alone: only the tip against no tips")
     parser.add_argument("--tips", metavar="TIP,...", default=None,
                         help="comma-separated tips to test (default: all), e.g. TIP-1,TIP-5")
-    parser.add_argument("--workers", metavar="W", type=positive_count, default=1,
-                        help="processes to run experiments in (default 1)")
+    add_jobs_arguments(parser)
     parser.add_argument("--svg", metavar="FILE", default=None,
                         help="also write the chart to this file")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true",
+                       help="show the progress bar on stderr even when it is not a terminal")
+    shown.add_argument("--quiet", action="store_true",
+                       help="no progress bar (shown by default on a terminal)")
     parser.set_defaults(handler=run)
 
 
@@ -81,12 +81,18 @@ def run(args: argparse.Namespace) -> int:
         chosen = experiments(args.design, tips)
     except ValueError as error:
         raise CommandError(f"--tips: {error}") from None
+    jobs, scheduler = jobs_of(args)
     with contextlib.ExitStack() as stack:  # the chart's file is opened before the games
         chart = (None if args.svg is None
                  else stack.enter_context(OutputFile(args.svg, "--svg")))
-        reporter = None if args.quiet else _Reporter(sys.stderr, len(chosen))
-        evidence = run_experiments(args.games, progress=reporter, design=args.design,
-                                   tips=tips, workers=args.workers)
+        bar = stack.enter_context(contextlib.closing(_Bar(
+            chosen, args.games, False if args.quiet else True if args.progress else None)))
+        try:
+            evidence = run_experiments(args.games, progress=bar, design=args.design,
+                                       tips=tips, jobs=jobs, scheduler=scheduler)
+        except ClusterError as error:
+            raise CommandError(str(error)) from None
+        bar.close()
         print(format_table(evidence), flush=True)  # first: it is out if the chart fails
         if chart is not None:
             chart.write(plot(evidence))

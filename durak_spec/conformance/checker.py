@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import sys
 import textwrap
@@ -42,9 +43,19 @@ from typing import TYPE_CHECKING, TextIO
 from durak_spec.conformance import engine_label
 from durak_spec.conformance.check_report import format_report, junit_xml, report_json
 from durak_spec.conformance.kept_engine import KeptEngine
-from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count, seconds
+from durak_spec.core.cliargs import (
+    CommandError,
+    Subparsers,
+    add_jobs_arguments,
+    count,
+    jobs_of,
+    positive_count,
+    seconds,
+)
+from durak_spec.core.jobs import ClusterError
 from durak_spec.core.jsonio import write_json
 from durak_spec.core.outfiles import OutputFile
+from durak_spec.core.progressbar import progress_bar
 from durak_spec.protocol import Engine, ReferenceEngine
 from durak_spec.protocol.subprocess_engine import EngineError, EngineFailure, SubprocessEngine
 
@@ -153,6 +164,10 @@ def add_parser(subparsers: Subparsers) -> None:
                         action="extend", default=[],
                         help="with --random: only these player counts (default: every count "
                              "the engine claims)")
+    add_jobs_arguments(parser, "--random games")
+    parser.add_argument("--progress", action="store_true",
+                        help="with --random or --perft, show the progress bar on stderr even "
+                             "when it is not a terminal")
     parser.add_argument("--perft", action="store_true",
                         help="instead of the scenarios, compare the engine's perft counts "
                              "(action sequences to depth 1..N from stacked deals and from "
@@ -212,6 +227,12 @@ def run_command(args: argparse.Namespace) -> int:
         if args.players:
             raise CommandError("--players chooses the --random games' player counts; add "
                                "--random N or leave it out")
+    if args.random is None and (args.jobs is not None or args.scheduler is not None):
+        raise CommandError("--jobs and --scheduler spread the --random games; add --random N "
+                           "or leave them out")
+    if args.progress and args.random is None and not args.perft:
+        raise CommandError("--progress shows the bar of --random and --perft; add one of them "
+                           "or leave it out")
     if args.random is not None or args.perft or args.replay is not None:
         return _run_differential(args)
     if args.engine is None:
@@ -304,22 +325,24 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
     from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
     from durak_spec.conformance.perft import check_positions, format_check
 
-    engine: Engine
+    engines: Callable[[], Engine]  # how the workers of --jobs and --scheduler make theirs
     if args.engine is None:
-        engine = ReferenceEngine()
+        engines = ReferenceEngine
     else:
         timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-        try:
-            engine = SubprocessEngine(args.engine, timeout=timeout)
-        except (ValueError, EngineFailure) as error:
-            raise CommandError(f"--engine: {error}") from None
-    tty = sys.stderr.isatty()
+        engines = functools.partial(SubprocessEngine, args.engine, timeout=timeout)
+    try:
+        engine = engines()
+    except (ValueError, EngineFailure) as error:
+        raise CommandError(f"--engine: {error}") from None
+    jobs, scheduler = jobs_of(args)
+    bar = progress_bar(None, unit="game" if args.random is not None else "position",
+                       shown=False if args.replay is not None else True if args.progress
+                       else None)
 
     def note(done: int, total: int, *_: object) -> None:
-        if tty:
-            print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
-        elif done == total or done % max(1, total // 10) == 0:
-            print(f"{done}/{total}", file=sys.stderr, flush=True)
+        bar.total = total
+        bar.update(done - bar.n)
 
     payload: object
     try:
@@ -335,7 +358,8 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
         else:
             outcome = play_lockstep(engine, games=args.random, seed=args.seed or 0,
                                     profiles=args.profiles or None,
-                                    players=args.players or None, progress=note)
+                                    players=args.players or None, progress=note,
+                                    jobs=jobs, scheduler=scheduler, engines=engines)
             text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
             broke = any(d.kind in ("engine failure", "engine error")
                         for d in outcome.divergences)
@@ -343,9 +367,10 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
     except EngineFailure as error:  # before any game: the handshake
         print(f"durak-spec check: the engine failed the handshake: {error}", file=sys.stderr)
         return EXIT_ENGINE
+    except ClusterError as error:
+        raise CommandError(str(error)) from None
     finally:
-        if tty:
-            print(file=sys.stderr)
+        bar.close()
         engine.close()
     if args.json_path == "-":
         sys.stdout.write(write_json(payload, indent=2) + "\n")

@@ -64,6 +64,8 @@ format), :mod:`~durak_spec.conformance.lockstep.differences` (what differs),
 :mod:`~durak_spec.conformance.lockstep.probes`,
 :mod:`~durak_spec.conformance.lockstep.planning`,
 :mod:`~durak_spec.conformance.lockstep.games` (one random game),
+:mod:`~durak_spec.conformance.lockstep.spread` (the games played here, or ahead by local
+processes or a Dask cluster and taken in seed order),
 :mod:`~durak_spec.conformance.lockstep.shrinking` (replay and shrink),
 :mod:`~durak_spec.conformance.lockstep.configurations`,
 :mod:`~durak_spec.conformance.lockstep.results`, :mod:`~durak_spec.conformance.lockstep.run`

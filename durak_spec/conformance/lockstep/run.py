@@ -3,17 +3,14 @@
 
 from __future__ import annotations
 
-import json
-import random
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from durak_spec.conformance import engine_label
-from durak_spec.conformance.lockstep.configurations import Configuration, configurations
+from durak_spec.conformance.lockstep.configurations import configurations
 from durak_spec.conformance.lockstep.differences import Divergence
-from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE, play_game
-from durak_spec.conformance.lockstep.record import Record
+from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE
 from durak_spec.conformance.lockstep.results import (
     Cause,
     ConfigResult,
@@ -23,15 +20,9 @@ from durak_spec.conformance.lockstep.results import (
     cause_of,
 )
 from durak_spec.conformance.lockstep.shrinking import first_divergence, later_divergence, recover
-from durak_spec.engine import deal
+from durak_spec.conformance.lockstep.spread import Games
 from durak_spec.model.rules import RuleSet
 from durak_spec.protocol import Engine
-
-
-def _game_rng(seed: int, configuration: Configuration, game: int) -> random.Random:
-    # A string seed is hashed with SHA-512: the same on every run and every machine.
-    rules = json.dumps(configuration.rules.to_dict(), sort_keys=True)
-    return random.Random(f"durak-spec lockstep/{seed}/{rules}/{game}")
 
 
 def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = None, *,
@@ -40,7 +31,8 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                   probe_rate: float = DEFAULT_PROBE_RATE, shrink_records: bool = True,
                   max_divergences: int | None = None,
                   progress: Callable[[int, int, GameProgress], None] | None = None,
-                  ) -> LockstepResult:
+                  jobs: int = 1, scheduler: str | None = None,
+                  engines: Callable[[], Engine] | None = None) -> LockstepResult:
     """Play ``games`` random games per configuration in lockstep with the reference.
 
     The configurations are the profiles the engine claims at every player count it
@@ -55,6 +47,14 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     after that many. ``max_actions`` cuts a game that runs longer (counted as unfinished);
     ``probe_rate`` is the share of steps that also try an illegal action. ``progress`` is
     called after every game with (games done, games planned, :class:`GameProgress`).
+
+    With ``jobs`` above 1, or a Dask ``scheduler`` address, the games are played ahead by
+    that many local processes or by the cluster's workers, each with an engine that
+    ``engines`` makes (a callable that pickles), and taken in the order of their seeds
+    (:class:`~durak_spec.conformance.lockstep.spread.Games`): the result is the same as
+    in one process for an engine whose answers depend only on the game's requests. A run of
+    fewer than :data:`~durak_spec.conformance.lockstep.spread.SMALLEST` games twice over
+    is played here all the same.
 
     An engine failure during the handshake raises
     :class:`~durak_spec.protocol.subprocess_engine.EngineFailure`.
@@ -76,6 +76,8 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     alive = True
     resync = capabilities.load
     causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels
+    play = Games(engine, chosen, games, seed, max_actions=max_actions, probe_rate=probe_rate,
+                 resync=resync, jobs=jobs, scheduler=scheduler, engines=engines)
     for configuration in chosen:
         if not alive or (max_divergences is not None and diverged >= max_divergences):
             why = "the engine could not be restarted" if not alive else \
@@ -86,13 +88,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
         played = actions = probes = unfinished = found_here = declined = 0
         first: Divergence | None = None
         for index in range(games):
-            rng = _game_rng(seed, configuration, index)
-            deck_seed = rng.randrange(2**31)
-            record = Record(configuration.rules, deal(configuration.rules, deck_seed),
-                            deck_seed, (), configuration.profile)
-            record, founds, cut, refused = play_game(
-                engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
-                resync=resync)
+            (record, founds, cut, refused), running = play(configuration, index)
             declined += bool(refused)
             played += 1
             actions += len(record.actions)
@@ -122,6 +118,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
             if any(f.failure is not None for f in founds) and not getattr(engine, "running",
                                                                           True):
                 alive = recover(engine)
+            alive = alive and running  # a worker's engine could not be restarted
             done += 1
             if progress is not None:
                 progress(done, total, GameProgress(configuration.label, index,
@@ -131,6 +128,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                 break
         results.append(ConfigResult(configuration, played, actions, probes, unfinished,
                                     first, found=found_here, declined=declined))
+    play.close()
     name = engine_label(capabilities.name, capabilities.version)
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
                       for (count, example, labels) in causes.values()),

@@ -52,14 +52,17 @@ itself.
 Running
 -------
 
-:func:`run_experiments` runs them all (``progress`` is called after every deal);
-:func:`plot` draws the result as standalone SVG text; :func:`table_html` and
+:func:`run_experiments` runs them all (``progress`` is called after every deal), in this
+process, in ``jobs`` local processes or on a Dask cluster (``scheduler``): the deals are
+cut into parts of consecutive seeds and merged in seed order, so the evidence is the same
+either way; :func:`plot` draws the result as standalone SVG text; :func:`table_html` and
 :func:`format_table` give the numbers. From the command line::
 
     durak-spec tips --games 4000 --svg tips.svg
 
-shows progress on stderr and prints the table. Everything is deterministic for the
-experiments' seeds; only the measured seconds vary.
+plays on every core, shows a progress bar on a terminal and prints the table
+(``docs/cluster.md``: a million games per tip on a cluster). Everything is deterministic
+for the experiments' seeds; only the measured seconds vary.
 
 The modules: :mod:`~durak_spec.play.tipsim.experiments` (the design, the experiments,
 their results and running them), :mod:`~durak_spec.play.tipsim.tables` (text and HTML),

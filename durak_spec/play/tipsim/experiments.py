@@ -1,18 +1,17 @@
 """The tip experiments: their design, definitions and verdicts, their results, and
-running them (in parallel if asked)."""
+running them (spread over processes or a cluster if asked)."""
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from multiprocessing import get_context
 from types import MappingProxyType
 from typing import Final
 
+from durak_spec.core.jobs import Workers, parts
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.markup import Markup
 from durak_spec.model.rules import RuleSet, profile
@@ -335,74 +334,134 @@ class Evidence:
         raise KeyError(f"{wanted.value} was not part of this run")
 
 Progress = Callable[[Experiment, int, int], None]
-"""``progress(experiment, games_done, games_total)``, called after every deal."""
+"""``progress(experiment, games_done, games_total)``, called after every deal (after every
+part of deals when the games are spread over workers)."""
+
+SMALLEST: Final = 25
+"""The fewest deals sent to a worker at once (about half a second of play): fewer are
+played in this process, since starting a worker costs more."""
+LARGEST: Final = 500
+"""The most deals sent to a worker at once, so that progress shows and the work spreads."""
+
+
+_Deal = tuple[int, int, int, int, float]
+"""One deal played in every seating: the follower's and the other's duraks, the draws, the
+unfinished games, and the deal's difference (the other's durak rate minus the follower's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Consecutive deals of an experiment: the counts, and each deal's difference in the
+    order of their seeds (all the run keeps of a deal)."""
+
+    follower_durak: int
+    other_durak: int
+    draws: int
+    unfinished: int
+    differences: tuple[float, ...]
+    seconds: float
+
+    @classmethod
+    def of(cls, deals: Sequence[_Deal], seconds: float) -> _Tally:
+        f, o, d, u = (sum(deal[k] for deal in deals) for k in range(4))
+        return cls(int(f), int(o), int(d), int(u), tuple(deal[4] for deal in deals), seconds)
 
 
 def _rounded(n_games: int, players: int) -> int:
     return -(-n_games // players) * players
 
 
-def run_experiment(experiment: Experiment, n_games: int, *,
-                   progress: Progress | None = None) -> ExperimentResult:
-    """Play ``n_games`` games (rounded up to whole deals) of ``experiment``; deterministic."""
+def _check_games(n_games: int) -> None:
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, "
                          f"not {n_games!r}")
+
+
+def _deals(experiment: Experiment, deals: range) -> Iterator[_Deal]:
+    """Play ``deals`` (deal ``j`` is dealt with ``experiment.seed + j``), each once with
+    every rotation of the players around the table. A deal depends only on its seed."""
     n = experiment.players
-    games = _rounded(n_games, n)
     rules = experiment.rules
     bots = experiment.lineup()
     followers = experiment.followers
-    start = time.perf_counter()
-    follower_durak = other_durak = draws = unfinished = 0
-    differences: list[float] = []
-    for deal in range(games // n):
-        # One deal, played once with each rotation of the players around the table.
+    for deal in deals:
         played = tournament(rules, bots, n, seed=experiment.seed + deal, rotate=True)
         f = sum(played.durak[:followers])
         o = sum(played.durak[followers:])
-        follower_durak += f
-        other_durak += o
-        draws += played.draws
-        unfinished += played.unfinished
-        differences.append(o / (n * experiment.others) - f / (n * followers))
+        yield (f, o, played.draws, played.unfinished,
+               o / (n * experiment.others) - f / (n * followers))
+
+
+def _play_part(part: tuple[Experiment, range]) -> _Tally:
+    """A worker's job: the deals of one part."""
+    start = time.perf_counter()
+    deals = tuple(_deals(*part))
+    return _Tally.of(deals, time.perf_counter() - start)
+
+
+def _result(experiment: Experiment, tallies: Sequence[_Tally]) -> ExperimentResult:
+    """The result of an experiment from the tallies of its parts, in the order of their
+    seeds."""
+    differences = tuple(d for t in tallies for d in t.differences)
+    return ExperimentResult(
+        experiment=experiment, games=len(differences) * experiment.players,
+        follower_durak=sum(t.follower_durak for t in tallies),
+        other_durak=sum(t.other_durak for t in tallies), draws=sum(t.draws for t in tallies),
+        unfinished=sum(t.unfinished for t in tallies), deal_differences=differences,
+        seconds=sum(t.seconds for t in tallies))
+
+
+def run_experiment(experiment: Experiment, n_games: int, *,
+                   progress: Progress | None = None) -> ExperimentResult:
+    """Play ``n_games`` games (rounded up to whole deals) of ``experiment``; deterministic."""
+    _check_games(n_games)
+    n = experiment.players
+    games = _rounded(n_games, n)
+    start = time.perf_counter()
+    deals: list[_Deal] = []
+    for deal in _deals(experiment, range(games // n)):
+        deals.append(deal)
         if progress is not None:
-            progress(experiment, (deal + 1) * n, games)
-    return ExperimentResult(experiment=experiment, games=games, follower_durak=follower_durak,
-                            other_durak=other_durak, draws=draws, unfinished=unfinished,
-                            deal_differences=tuple(differences),
-                            seconds=time.perf_counter() - start)
-
-
-def _run_quietly(experiment: Experiment, n_games: int) -> ExperimentResult:
-    return run_experiment(experiment, n_games)
+            progress(experiment, len(deals) * n, games)
+    return _result(experiment, [_Tally.of(deals, time.perf_counter() - start)])
 
 
 def run_experiments(n_games: int, *, progress: Progress | None = None,
                     design: Design | str = Design.LEAVE_ONE_OUT,
                     tips: Iterable[Tip | str] | None = None,
-                    workers: int = 1) -> Evidence:
+                    jobs: int = 1, scheduler: str | None = None) -> Evidence:
     """Run the experiment of every tip (or of ``tips``) with ``n_games`` games each.
 
-    With ``workers`` above 1 the experiments run in that many processes, and ``progress``
-    is called once per finished experiment; the results are the same either way.
+    With ``jobs`` above 1 the deals are spread over that many local processes, with a
+    ``scheduler`` address over the workers of that Dask cluster
+    (:class:`~durak_spec.core.jobs.Workers`): cut into parts of consecutive seeds, played
+    where there is room, merged in the order of their seeds, so the evidence is the same
+    whatever the number of workers. Fewer than twice :data:`SMALLEST` deals in all are
+    played in this process. ``progress`` is then called after every part.
     """
+    _check_games(n_games)
     chosen = experiments(design, tips)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     start = time.perf_counter()
-    if workers == 1 or len(chosen) == 1:
-        results = tuple(run_experiment(e, n_games, progress=progress) for e in chosen)
-    else:
-        run_experiment(chosen[0], 1)  # check the arguments here, not in a worker
-        with ProcessPoolExecutor(max_workers=min(workers, len(chosen)),
-                                 mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(_run_quietly, e, n_games) for e in chosen]
-            done: list[ExperimentResult] = []
-            for future in futures:
-                result = future.result()
-                done.append(result)
-                if progress is not None:
-                    progress(result.experiment, result.games, result.games)
-        results = tuple(done)
+    with Workers(jobs, scheduler) as workers:
+        total = sum(_rounded(n_games, e.players) // e.players for e in chosen)
+        if workers.local or total < 2 * SMALLEST:
+            results = tuple(run_experiment(e, n_games, progress=progress) for e in chosen)
+        else:
+            results = _spread(chosen, n_games, workers, progress)
     return Evidence(results=results, games=n_games, seconds=time.perf_counter() - start)
+
+
+def _spread(chosen: Sequence[Experiment], n_games: int, workers: Workers,
+            progress: Progress | None) -> tuple[ExperimentResult, ...]:
+    """:func:`run_experiments` on ``workers``: every experiment's deals in parts."""
+    items = [(e, deals) for e in chosen
+             for deals in parts(_rounded(n_games, e.players) // e.players, workers.slots,
+                                SMALLEST, LARGEST)]
+    tallies: dict[Experiment, list[_Tally]] = {e: [] for e in chosen}
+    done = dict.fromkeys(chosen, 0)
+    for (experiment, _), tally in zip(items, workers.map(_play_part, items), strict=True):
+        tallies[experiment].append(tally)
+        done[experiment] += len(tally.differences) * experiment.players
+        if progress is not None:
+            progress(experiment, done[experiment], _rounded(n_games, experiment.players))
+    return tuple(_result(e, tallies[e]) for e in chosen)

@@ -1,0 +1,151 @@
+"""Seeded work spread over local processes or a Dask cluster, its results in order (layer 1).
+
+An experiment of many seeded games (``durak-spec tips``, ``durak-spec check --random``) is
+cut into parts of consecutive seeds (:func:`parts`); :class:`Workers` runs a function on
+every part, in this process, in local processes or on a Dask cluster, and hands the
+results back in the order of the parts. A game depends only on its seed, so results
+merged in that order are the same whatever the number of workers.
+
+Local processes are a :class:`concurrent.futures.ProcessPoolExecutor`; a cluster is
+reached through Dask distributed (``Client(address).get_executor()``), which is the same
+:class:`concurrent.futures.Executor` interface, so one code path serves both. Dask is used
+only for a cluster because a process pool starts in a fraction of a second and needs
+nothing but the standard library, where a local Dask cluster takes seconds to start and
+would make Dask a dependency of every install; it is the optional extra
+``durak-spec[cluster]``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import get_context
+from types import TracebackType
+from typing import Any, TypeVar
+
+from durak_spec.core.errors import InputError
+
+__all__ = ["CLUSTER_EXTRA", "ClusterError", "Workers", "default_jobs", "parts"]
+
+CLUSTER_EXTRA = "cluster"
+"""The optional extra that installs Dask distributed: ``pip install 'durak-spec[cluster]'``."""
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ClusterError(InputError):
+    """A cluster that cannot be used: Dask distributed is not installed, or the scheduler
+    cannot be reached."""
+
+    code = "cluster"
+
+
+def default_jobs() -> int:
+    """How many processes to use by default: the cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def parts(total: int, slots: int, smallest: int, largest: int) -> list[range]:
+    """``range(total)`` cut into consecutive ranges for ``slots`` workers.
+
+    About four parts per worker, so that a slow part does not leave the others idle at the
+    end, each of ``smallest`` to ``largest`` items (the last may be shorter): a part small
+    enough to show progress, large enough to be worth sending to a worker.
+    """
+    if total < 0 or slots < 1 or not 1 <= smallest <= largest:
+        raise ValueError(f"cannot cut {total} items for {slots} workers into parts of "
+                         f"{smallest} to {largest}")
+    size = min(largest, max(smallest, -(-total // (4 * slots))))
+    return [range(start, min(start + size, total)) for start in range(0, total, size)]
+
+
+def _connect(scheduler: str) -> Any:
+    try:  # an optional extra: imported by name, so that mypy needs no stubs for it
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ClusterError(f"--scheduler needs Dask distributed, which is not installed: "
+                           f"pip install 'durak-spec[{CLUSTER_EXTRA}]'") from None
+    try:
+        return distributed.Client(scheduler, timeout=30)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                           f"{error}") from None
+
+
+class Workers:
+    """Where parts of an experiment run: ``jobs`` local processes (1: this process, no
+    other), or the workers of the Dask scheduler at ``scheduler`` (an address such as
+    ``tcp://10.0.0.5:8786``). A context manager: the processes or the connection are
+    closed at its end.
+
+    ``map(function, items)`` calls ``function`` on every item and yields the results in
+    the items' order; the function and items must pickle (a function of a module, frozen
+    dataclasses), and on a cluster the same version of durak-spec must be installed on
+    every worker.
+    """
+
+    def __init__(self, jobs: int = 1, scheduler: str | None = None) -> None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+        if scheduler is not None and not scheduler.strip():
+            raise ValueError("the scheduler's address is empty")
+        self.jobs = jobs
+        self.scheduler = scheduler
+        self._client: Any = None
+        self._pool: Executor | None = None
+
+    def __enter__(self) -> Workers:
+        if self.scheduler is not None and self._client is None:
+            self._client = _connect(self.scheduler)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=error is None, cancel_futures=True)
+            self._pool = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    @property
+    def local(self) -> bool:
+        """Whether everything runs in this process."""
+        return self.jobs == 1 and self.scheduler is None
+
+    @property
+    def slots(self) -> int:
+        """How many parts run at once: ``jobs``, or the cluster's threads."""
+        if self._client is None:
+            return self.jobs
+        threads: dict[str, int] = self._client.nthreads()
+        return max(1, sum(threads.values()))
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        """``function`` on every item, the results in the items' order."""
+        if self._client is not None:
+            executor: Executor = self._client.get_executor(pure=False)
+            return _installed(executor.map(function, items))
+        if self.jobs == 1 or len(items) < 2:
+            return map(function, items)
+        if self._pool is None:
+            # spawn, not fork: a forked copy of a process with threads can hang
+            self._pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)),
+                                             mp_context=get_context("spawn"))
+        return self._pool.map(function, items)
+
+
+def _installed(results: Iterator[R]) -> Iterator[R]:
+    """The results of a cluster, with a worker that lacks durak-spec (or the module of a
+    function sent to it) named as such."""
+    try:
+        yield from results
+    except ImportError as error:
+        raise ClusterError(f"a worker of the cluster cannot import {error.name or error}: "
+                           f"install the same version of durak-spec on every worker") from None
