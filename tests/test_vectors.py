@@ -9,6 +9,7 @@ import copy
 import importlib
 import importlib.resources
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -146,8 +147,6 @@ def test_a_wrong_expectation_fails_on_the_reference(shipped: vf.Document) -> Non
 
 
 def test_a_wrong_engine_fails_the_vectors_of_the_rule_it_breaks(shipped: vf.Document) -> None:
-    import sys
-
     sys.path.insert(0, str(EXAMPLES))
     try:
         from engine_wrong import WrongEngine  # type: ignore[import-not-found]
@@ -175,3 +174,29 @@ def test_the_command_writes_the_shipped_document(tmp_path: Path,
     assert out.read_text(encoding="utf-8") == _resource(VECTORS_RESOURCE)
     assert main(["vectors", "--schema"]) == 0
     assert json.loads(capsys.readouterr().out)["title"] == "durak-spec test vectors"
+
+
+def test_check_runs_a_vectors_file_with_the_scenario_report(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    vectors = str(importlib.resources.files("durak_spec") / VECTORS_RESOURCE)
+    out = tmp_path / "check.json"
+    assert main(["check", "--vectors", vectors, "--rule", "BEAT-3", "--json", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    examples = [s["example"] for s in report["scenarios"]]
+    assert examples and all(e.startswith("BEAT-3.") for e in examples)
+    assert {s["outcome"] for s in report["scenarios"]} == {"passed"}
+    assert "BEAT-3" in capsys.readouterr().out
+    # the wrong engine of the examples fails the vectors of the rule it forgets
+    wrong = f"{sys.executable} {EXAMPLES / 'engine_wrong.py'}"
+    assert main(["check", "--vectors", vectors, "--engine", wrong, "--rule", "TRANSFER-3"]) == 1
+    assert "FAILED TRANSFER-3." in capsys.readouterr().out
+
+
+def test_check_refuses_vectors_with_options_that_choose_scenarios(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = str(importlib.resources.files("durak_spec") / VECTORS_RESOURCE)
+    assert main(["check", "--vectors", vectors, "--tag", "variant"]) == 2
+    assert "--vectors runs a vectors file" in capsys.readouterr().err
+    assert main(["check", "--vectors", "no-such-file.json"]) == 2
+    assert "cannot be read" in capsys.readouterr().err

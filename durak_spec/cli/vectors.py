@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from durak_spec.conformance.vectors import document_text, generate, schema_text
 from durak_spec.core.cliargs import Subparsers
 from durak_spec.core.outfiles import OutputFile
 
@@ -32,6 +31,10 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: building the command line of another command must not import the
+    # step library (and pytest with it)
+    from durak_spec.conformance.vectors import document_text, generate, schema_text
+
     out = OutputFile(args.out, "--out") if args.out else None
     try:
         text = schema_text() if args.schema else document_text(generate())

@@ -579,12 +579,24 @@ def _play_one(factory: Callable[[], Engine], vector: vf.Vector) -> ScenarioResul
 
 
 def run_vectors(document: vf.Document, factory: Callable[[], Engine] | None = None, *,
-                examples: Iterable[str] = (), progress: Progress | None = None) -> RunResult:
-    """Play every vector (or those numbered in ``examples``) on a fresh engine each (default:
-    the reference engine), as :func:`durak_spec.spec.runner.run` plays the scenarios."""
+                rules: Iterable[str] = (), keyword: str | None = None,
+                progress: Progress | None = None, source: Path | str = "vectors.json"
+                ) -> RunResult:
+    """Play every vector on a fresh engine each (default: the reference engine), as
+    :func:`durak_spec.spec.runner.run` plays the scenarios: those of any of ``rules`` (rule
+    IDs) whose number, place or title contains ``keyword`` (case-insensitive). ``source``
+    names the vectors' file in the result (its ``features``)."""
     make = factory or ReferenceEngine
-    wanted = {e.upper() for e in examples}
-    chosen = [v for v in document.vectors if not wanted or v.example.upper() in wanted]
+    wanted = {r.strip().upper() for r in rules}
+    word = (keyword or "").strip().lower()
+
+    def keeps(vector: vf.Vector) -> bool:
+        if wanted and not wanted & set(vector.rule_ids):
+            return False
+        return not word or word in (f"{vector.example} {vector.feature}:{vector.line} "
+                                    f"{vector.title}").lower()
+
+    chosen = [v for v in document.vectors if keeps(v)]
     started = time.perf_counter()
     results: list[ScenarioResult] = []
     name = ""
@@ -600,6 +612,6 @@ def run_vectors(document: vf.Document, factory: Callable[[], Engine] | None = No
             probe.close()
         except Exception:  # the results already say what went wrong
             name = ""
-    return RunResult(scenarios=tuple(results), features=Path("."), engine=name,
+    return RunResult(scenarios=tuple(results), features=Path(source), engine=name,
                      seconds=time.perf_counter() - started,
                      deselected=len(document.vectors) - len(chosen))
