@@ -200,3 +200,19 @@ def test_check_refuses_vectors_with_options_that_choose_scenarios(
     assert "--vectors runs a vectors file" in capsys.readouterr().err
     assert main(["check", "--vectors", "no-such-file.json"]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+def test_the_website_offers_the_vectors_and_their_schema(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")  # the book's extension runs inside Sphinx
+    from types import SimpleNamespace
+
+    from durak_spec.book.extension import _downloads
+
+    _downloads(SimpleNamespace(features=features_dir()), tmp_path)  # type: ignore[arg-type]
+    spec = tmp_path / "_static" / "spec"
+    for name in (VECTORS_RESOURCE, SCHEMA_RESOURCE):
+        assert (spec / Path(name).name).read_text(encoding="utf-8") == _resource(name)
+    page = (Path(__file__).resolve().parents[1] / "book" / "implementers.md").read_text(
+        encoding="utf-8")
+    assert 'href="_static/spec/vectors.json"' in page
+    assert 'href="_static/spec/vectors.schema.json"' in page
