@@ -49,6 +49,7 @@ from durak_spec.protocol import (
     Report,
     Verdict,
 )
+from durak_spec.protocol.subprocess_engine import EngineFailure
 from durak_spec.spec import vector_format as vf
 from durak_spec.spec.runner import Outcome as ResultOutcome
 from durak_spec.spec.runner import Progress, RunResult, ScenarioResult
@@ -263,6 +264,8 @@ class _Play:
                 start_later(self.rules, deck, step.seed, previous)
             else:
                 self.engine.start(self.rules, deck, step.seed)
+        except EngineFailure:  # a broken engine errs the vector; it is no verdict
+            raise
         except ValueError as error:
             rule = getattr(error, "rule", None)
             verdict = Rejected(str(error), rule if isinstance(rule, str) else None)
