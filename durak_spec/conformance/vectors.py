@@ -276,7 +276,7 @@ class _Play:
 
     def act(self, step: vf.Act) -> None:
         try:
-            action = action_from_json(step.action)
+            action = action_from_json(msgspec.to_builtins(step.action))
         except (ValueError, KeyError, TypeError) as error:
             self.fail(f"the vector's action {step.action} cannot be read: {error}")
         self.apply(action, step.verdict, step.rule)
@@ -372,7 +372,7 @@ class _Play:
             if allowed != step.allowed:
                 self.fail(f"{name(step.seat)} {'may' if allowed else 'may not'} {step.move}")
         elif isinstance(step, vf.LegalMoves):
-            want = {_key(action_from_json(a)) for a in step.actions}
+            want = {_key(action_from_json(msgspec.to_builtins(a))) for a in step.actions}
             have = {_key(a): a.move for a in self.legal_of(step.seat)}
             if set(have) != want:
                 self.fail(f"{name(step.seat)}'s legal moves are: "

@@ -79,10 +79,13 @@ file to the features, and :data:`durak_spec.spec.vectors.DIGESTS` to the version
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 import msgspec
-from msgspec import Struct
+from msgspec import Meta, Struct
+
+from durak_spec.model.rules import MAX_PLAYERS
+from durak_spec.protocol.messages import ActionMsg
 
 __all__ = [
     "EXPECTATIONS",
@@ -102,8 +105,11 @@ FORMAT_VERSION: Final = 1
 
 Verdict: TypeAlias = Literal["accepted", "rejected"]
 Mode: TypeAlias = Literal["exactly", "each", "none"]
-Card: TypeAlias = str
-Seat: TypeAlias = int
+Card: TypeAlias = Annotated[str, Meta(pattern="^(6|7|8|9|10|J|Q|K|A)[♣♦♥♠]$")]
+"""A card in the project's notation: its rank, then its suit's symbol (``"10♥"``)."""
+Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
+"""A seat, from 0 (the first player named)."""
+Count: TypeAlias = Annotated[int, Meta(ge=0)]
 
 
 class _Step(Struct, kw_only=True, forbid_unknown_fields=True, tag_field="kind"):
@@ -124,7 +130,7 @@ class Deal(_Step, tag="deal"):
     """Start a game from a deck order (CLAR-10) and a seed; the deal's expected verdict."""
 
     deck: list[Card]
-    seed: int = 0
+    seed: Annotated[int, Meta(ge=0)] = 0
     after_game: bool = False
     verdict: Verdict = "accepted"
     rule: str | None = None
@@ -133,7 +139,9 @@ class Deal(_Step, tag="deal"):
 class Act(_Step, tag="act"):
     """Apply an action; its expected verdict."""
 
-    action: dict[str, Any]
+    action: ActionMsg
+    """An action object of the protocol (``{"player": 1, "type": "cover", "attack": "7♣",
+    "card": "9♣"}``)."""
     verdict: Verdict = "accepted"
     rule: str | None = None
 
@@ -202,7 +210,7 @@ class LegalMoves(_Step, tag="legal-moves"):
     """``seat``'s legal actions are exactly these (an opening's cards in any order)."""
 
     seat: Seat
-    actions: list[dict[str, Any]]
+    actions: list[ActionMsg]
 
 
 class OnlyActs(_Step, tag="only-acts"):
@@ -235,19 +243,19 @@ class Hand(_Step, tag="hand"):
 
 class HandSize(_Step, tag="hand-size"):
     seat: Seat
-    count: int
+    count: Count
 
 
 class EachHandSize(_Step, tag="each-hand-size"):
     """Every seat not out holds ``count`` cards."""
 
-    count: int
+    count: Count
 
 
 class TrumpsHeld(_Step, tag="trumps-held"):
     """All hands together hold ``count`` cards of the trump suit."""
 
-    count: int
+    count: Count
 
 
 class Table(_Step, tag="table"):
@@ -259,17 +267,17 @@ class Table(_Step, tag="table"):
 class Stock(_Step, tag="stock"):
     """The stock holds ``count`` cards, the face-up trump included."""
 
-    count: int
+    count: Count
 
 
 class Discard(_Step, tag="discard"):
-    count: int
+    count: Count
 
 
 class Trump(_Step, tag="trump"):
     """The trump suit, as a symbol (``"♦"``)."""
 
-    suit: str
+    suit: Annotated[str, Meta(pattern="^[♣♦♥♠]$")]
 
 
 class FaceUp(_Step, tag="face-up"):
@@ -366,7 +374,7 @@ class FirstAttackerBySeed(_Step, tag="first-attacker-by-seed"):
     that seat attacks first under every seed; with null, every seat attacks first under
     some seed and no hand holds a trump (ORDER-2)."""
 
-    seeds: int
+    seeds: Annotated[int, Meta(ge=1)]
     seat: Seat | None
 
 

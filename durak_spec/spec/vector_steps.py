@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, NoReturn, TypeVar
 
+import msgspec
+
 from durak_spec.core.cards import DECK, Card, Suit
 from durak_spec.core.errors import InputError, NotationError
 from durak_spec.core.ruleindex import load_rule_index
@@ -40,6 +42,7 @@ from durak_spec.model.actions import (
     parse_action,
 )
 from durak_spec.model.rules import RuleSet
+from durak_spec.protocol.messages import ActionMsg
 from durak_spec.spec import vector_format as vf
 from durak_spec.spec.steps.then_outcome import CHANCE_SEEDS
 
@@ -153,7 +156,7 @@ class Translation:
         self.moves = []
         for action in actions:
             self.moves.append(len(self.steps))
-            self.steps.append(vf.Act(text=self.text, action=action.to_json()))
+            self.steps.append(vf.Act(text=self.text, action=_wire(action)))
 
     def add(self, step: vf.Step) -> None:
         self.begin()
@@ -184,6 +187,11 @@ def _translates(*names: str) -> Callable[[Translator], Translator]:
         setattr(function, _STEPS, names)
         return function
     return mark
+
+
+def _wire(action: Action) -> ActionMsg:
+    """An action as the protocol writes it."""
+    return msgspec.convert(action.to_json(), ActionMsg)
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -368,7 +376,7 @@ def _may_exchange(t: Translation, name: str, neg: str | None) -> None:
 def _legal_moves(t: Translation, name: str, datatable: list[list[str]]) -> None:
     seat = t.seat(name)
     actions = [t.read(parse_action, row[0], seat) for row in datatable if row and row[0]]
-    t.add(vf.LegalMoves(text=t.text, seat=seat, actions=[a.to_json() for a in actions]))
+    t.add(vf.LegalMoves(text=t.text, seat=seat, actions=[_wire(a) for a in actions]))
 
 
 @_translates("then_only_player_acts")
