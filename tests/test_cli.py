@@ -378,5 +378,5 @@ def test_a_command_line_that_names_its_command_imports_that_command_alone() -> N
     assert run_probe(["serve", "--schema"]) == "['serve'] False False"
     listed = run_probe(["--help"])
     assert listed.startswith("['book', 'check', 'game', 'perft', 'play', 'profiles', 'rules', "
-                             "'serve', 'tips']")
+                             "'serve', 'tips', 'vectors']")
     assert run_probe(["nonsense"]).startswith("['book', 'check',")

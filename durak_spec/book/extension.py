@@ -26,9 +26,10 @@ The directives (MyST: a fenced block ```` ```{durak-chapter} beating ```` ````):
 
 Configuration: ``durak_features`` (a directory of feature files; default: the package's) and
 ``durak_engine`` (the packed engine of :mod:`durak_spec.book.bundle`; default: the book's
-``_pyodide_site`` folder, used when it is there). When the build finishes, the feature files
-and the protocol schema are copied into the site (``_static/spec/``), with a zip of the
-feature files, for readers to download, and ``_static/durak-links.json`` says where each
+``_pyodide_site`` folder, used when it is there). When the build finishes, the feature files,
+the protocol schema and the test vectors with their schema are copied into the site
+(``_static/spec/``), with a zip of the feature files, for readers to download, and
+``_static/durak-links.json`` says where each
 rule ID and example number is, for the links of the live boards.
 """
 
@@ -384,9 +385,9 @@ def _downloads(build: BookBuild, outdir: Path) -> None:
     files = sorted(build.features.glob("*.feature"))
     for path in files:
         shutil.copyfile(path, features / path.name)
-    schema = resources.files("durak_spec").joinpath("data", "protocol.schema.json")
-    (target / "protocol.schema.json").write_text(schema.read_text(encoding="utf-8"),
-                                                 encoding="utf-8")
+    for name in ("protocol.schema.json", "vectors.json", "vectors.schema.json"):
+        shipped = resources.files("durak_spec").joinpath("data", name)
+        (target / name).write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
     with zipfile.ZipFile(target / "durak-spec-features.zip", "w",
                          compression=zipfile.ZIP_DEFLATED) as archive:
         for path in files:

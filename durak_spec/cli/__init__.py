@@ -13,6 +13,7 @@ Subcommands::
     durak-spec serve [module:Engine] [--schema]
     durak-spec perft [--check | --list] [FILE ...] [--engine CMD]
     durak-spec tips [--games N] [--tips TIP-1,...] [--svg FILE]
+    durak-spec vectors [--out FILE] [--schema]
 
 Adding a subcommand
 -------------------
@@ -77,6 +78,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "serve = durak_spec.cli.serve:add_parser",
     "tips = durak_spec.cli.tips:add_parser",
     "book = durak_spec.cli.book:add_parser",
+    "vectors = durak_spec.cli.vectors:add_parser",
 )
 """Every subcommand as ``"name = module:add_parser_function"``, in the order ``--help``
 lists them; ``name`` is the command the function adds."""

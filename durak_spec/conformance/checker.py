@@ -186,6 +186,10 @@ def add_parser(subparsers: Subparsers) -> None:
                              "object after 'record:' in a --random report, or a divergence's "
                              "'record' in its --json) in the engine and the reference, and "
                              "report where they diverge")
+    parser.add_argument("--vectors", metavar="FILE", default=None,
+                        help="run the test vectors of FILE (written by 'durak-spec vectors', "
+                             "perhaps by another version) instead of the scenarios, with the "
+                             "same report; --rule and -k choose among them")
     parser.set_defaults(handler=run_command)
 
 
@@ -215,8 +219,13 @@ def run_command(args: argparse.Namespace) -> int:
         return check_engine(factory, rules=args.rules, tags=args.tags, profiles=args.profiles,
                             keyword=args.keyword, json_path=args.json_path,
                             junit_path=args.junit_path, verbose=args.verbose, label=label,
-                            command=args.engine, features=features)
+                            command=args.engine, features=features, vectors=args.vectors)
 
+    if args.vectors is not None and (args.tags or args.profiles or args.features is not None
+                                     or args.random is not None or args.perft
+                                     or args.replay is not None):
+        raise CommandError("--vectors runs a vectors file; --tag, --profile, --features, "
+                           "--random, --perft and --replay do not apply to it")
     if args.random is None and args.perft is False:
         if args.max_depth is not None or args.time_budget is not None:
             raise CommandError("--max-depth and --time-budget limit the --perft counts; add "
@@ -422,13 +431,15 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
                  junit_path: str | None = None, verbose: bool = False,
                  label: str | None = None, command: str | None = None,
                  out: TextIO | None = None, err: TextIO | None = None,
-                 features: Sequence[Path] | None = None) -> int:
+                 features: Sequence[Path] | None = None, vectors: str | None = None
+                 ) -> int:
     """Check the engines that ``factory`` makes (default: the reference engine) and print
     the report; return the exit code (0 all passed or skipped, 1 a rule failure, 4 an
     engine failure: see the module's docstring).
 
     ``factory`` is called once per scenario. ``features`` are feature files to run
-    instead of the specification's (``--features``). Bad filters raise
+    instead of the specification's (``--features``); ``vectors`` a vectors file to run
+    instead of the scenarios (``--vectors``). Bad filters raise
     :class:`~durak_spec.core.cliargs.CommandError`, and so does a report file
     (``json_path``, ``junit_path``) that cannot be written, before anything runs; the
     files are written after the text report, and a write that fails then (a full disk)
@@ -449,7 +460,7 @@ def check_engine(factory: Callable[[], Engine] | None = None, *, rules: Iterable
         return _check(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
                       json_path=json_path, json_file=json_file, junit_file=junit_file,
                       verbose=verbose, label=label, command=command, out=out, err=err,
-                      features=features)
+                      features=features, vectors=vectors)
 
 
 def _check(factory: Callable[[], Engine] | None, *, rules: tuple[str, ...],
@@ -457,16 +468,21 @@ def _check(factory: Callable[[], Engine] | None, *, rules: tuple[str, ...],
            json_path: str | None, json_file: OutputFile | None,
            junit_file: OutputFile | None, verbose: bool, label: str | None,
            command: str | None, out: TextIO, err: TextIO,
-           features: Sequence[Path] | None) -> int:
+           features: Sequence[Path] | None, vectors: str | None = None) -> int:
     """:func:`check_engine` once its report files are open."""
     from durak_spec.conformance.dependencies import playing_rules
+    from durak_spec.conformance.vectors import read_vectors, run_vectors
     from durak_spec.spec.runner import FilterError, run
 
     progress = _Progress(err)
     try:  # every scenario the engine's claim supports, under its own rule values
-        result = run(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
-                     progress=progress, adapt=playing_rules(),
-                     features=None if features is None else list(features))
+        if vectors is not None:
+            result = run_vectors(read_vectors(vectors), factory, rules=rules, keyword=keyword,
+                                 progress=progress, source=vectors)
+        else:
+            result = run(factory, rules=rules, tags=tags, profiles=profiles, keyword=keyword,
+                         progress=progress, adapt=playing_rules(),
+                         features=None if features is None else list(features))
     except FilterError as error:
         raise CommandError(str(error)) from None
     except FileNotFoundError as error:
@@ -476,7 +492,9 @@ def _check(factory: Callable[[], Engine] | None, *, rules: tuple[str, ...],
         progress.finish()
     if not result.scenarios:
         raise CommandError(("no scenario of the specification matches these filters"
-                            if features is None else
+                            if features is None and vectors is None else
+                            "no vector of the file matches the filters"
+                            if vectors is not None else
                             "no scenario of these feature files matches the filters")
                            + (f" ({result.deselected} left out)" if result.deselected else ""))
     engine = label or result.engine or "the engine"
