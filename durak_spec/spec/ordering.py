@@ -12,7 +12,7 @@ queue and plays them as the protocol asks for them (:func:`next_move`):
 * the first queued move is played as soon as the protocol lets its player act, and also
   whenever it breaks a rule other than the turn (the scenario expects that rejection);
 * while the defender is to move, a thrower's card waits for the defender's next queued
-  answer (the defender answers first);
+  answer (the defender answers first; their answer also ends the thrower's done);
 * while another attacker is asked, that attacker says done (their own queued done, or one
   the protocol asks for: at the free table they would simply not act), as long as the
   asking then comes round to the waiting thrower.
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from durak_spec.engine.referee import apply, broken_rule
 from durak_spec.engine.turns import defender_to_move, to_act, turn_rule
-from durak_spec.model.actions import Action, Cover, Done, Take, Transfer
+from durak_spec.model.actions import Action, Cover, Done, Take, ThrowIn, Transfer
 from durak_spec.model.state import GameState
 
 __all__ = ["next_move"]
@@ -54,7 +54,11 @@ def next_move(state: GameState, queue: Sequence[Action]) -> int | Done | None:
         breach = broken_rule(state, head)
     except ValueError:  # not an action of this game: the engine judges it as written
         return 0
-    if breach is None or breach.rule != rule:
+    if breach is None:
+        return 0
+    # out of turn, or a thrower whose done stands until the defender's next move
+    waiting = breach.rule == rule or (isinstance(head, ThrowIn) and head.player in state.passed)
+    if not waiting:
         return 0
     if defender_to_move(state):
         for index, move in enumerate(queue[1:], 1):
