@@ -231,6 +231,23 @@ Feature: Limits on attack cards
       When Vera throws in 10♦
       Then it is rejected by LIMIT-3
 
+    @profile-source-a
+    Example: Under source A, the second bout takes a sixth card though nothing has been discarded yet
+      Boris took the first bout, so the discard pile is still empty and he began this bout
+      with seven cards. The first bout is over all the same: the five-card limit is gone,
+      whatever the discard pile holds.
+
+      Given the rules of "source-a"
+      And it is bout 2
+      And the discard pile is empty
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ covered by Q♣
+      And Anna holds J♦
+      And Boris holds 2 cards
+      When Anna throws in J♦
+      Then it is accepted
+
   @LIMIT-4 @source-B
   Rule: Transfers do not lift the limit of six
     A bout that is passed on keeps every attack card it has collected: the opening, each
