@@ -18,9 +18,13 @@ from types import FunctionType
 import pytest
 
 from durak_spec.conformance.dependencies import playing_rules
-from durak_spec.engine import limits
+from durak_spec.core.cards import Suit
+from durak_spec.engine import apply, limits
+from durak_spec.game.positions import Position, parse_card_list, parse_one_card, parse_table
+from durak_spec.model.actions import Cover, Done, ThrowIn
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Capabilities, ReferenceEngine
+from durak_spec.spec.ordering import next_move
 from durak_spec.spec.runner import RunResult, run
 
 TURN_BASED = ("opener-first", "last-thrower")
@@ -86,3 +90,32 @@ def test_an_engine_without_the_six_card_limit_fails_under_a_turn_based_protocol(
     # the limit's own scenarios were played under the turn-based protocol, not skipped
     played = [s for s in broken.scenarios if {"LIMIT-1", "LIMIT-4"} & set(s.rule_ids)]
     assert played and not any(s.outcome == "skipped" for s in played)
+
+
+def _bout(order: str) -> GameState:
+    """Four players; Anna's seven of clubs lies uncovered; everyone else holds a seven."""
+    return (Position().with_players(["Anna", "Boris", "Vera", "Gleb"])
+            .with_rule("turn_order", order).with_trump(Suit.HEARTS)
+            .with_attack("Anna", "Boris").with_table(parse_table("7♣ uncovered"))
+            .with_hand("Anna", parse_card_list("7♦"), 6)
+            .with_hand("Boris", parse_card_list("9♣"), 6)
+            .with_hand("Vera", parse_card_list("7♠"), 6)
+            .with_hand("Gleb", parse_card_list("7♥"), 6).build())
+
+
+def test_the_moves_are_played_as_a_turn_based_protocol_asks_for_them() -> None:
+    gleb, cover = ThrowIn(3, parse_one_card("7♥")), Cover(1, parse_one_card("7♣"),
+                                                           parse_one_card("9♣"))
+    # under the free protocol the moves are played as written
+    assert next_move(_bout("free"), [gleb, cover]) == 0
+    state = _bout("opener-first")
+    assert next_move(state, [gleb, cover]) == 1  # the defender answers first
+    assert next_move(state, [gleb]) is None  # no answer queued yet: Gleb's card waits
+    covered = apply(state, cover)
+    # Anna, then Vera, are asked before Gleb: they say done (Anna's own queued done, if one waits)
+    assert next_move(covered, [gleb]) == Done(0)
+    assert next_move(covered, [gleb, Done(0)]) == 1
+    passed = apply(apply(covered, Done(0)), Done(2))
+    assert next_move(passed, [gleb]) == 0
+    # a move another rule refuses is played as written, for the scenario to see refused
+    assert next_move(covered, [ThrowIn(3, parse_one_card("8♥"))]) == 0
