@@ -145,8 +145,8 @@ Feature: Attacking and throwing in
     Example: With 7♣ covered by 9♣, Anna and Vera may add only sevens and nines (source A)
       Source A's picture: the seven of clubs covered by the nine of clubs, with no trump
       named. This example takes diamonds, as source A's other picture does (EX-1). Anna
-      and Vera both attack, and the engine lists which of their cards fit: exactly the
-      sevens and nines, trump or not.
+      and Vera both attack, and the engine lists which of their cards fit (Anna's, then
+      Vera's once Anna has said done): exactly the sevens and nines, trump or not.
 
       Given the players Anna, Boris and Vera
       And diamonds are trump
@@ -155,7 +155,8 @@ Feature: Attacking and throwing in
       And Anna holds 7♥ 8♣ 9♠ K♠
       And Vera holds 7♠ 9♦ 10♥ J♣
       Then Anna may throw in exactly 7♥ and 9♠
-      And Vera may throw in exactly 7♠ and 9♦
+      When Anna says done
+      Then Vera may throw in exactly 7♠ and 9♦
       When Anna throws in 8♣
       Then it is rejected by ATTACK-3
       When Vera throws in 10♥
@@ -232,7 +233,8 @@ Feature: Attacking and throwing in
       Given the rules of "<profile>" with 3 players
       And hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ uncovered
+      And the table shows 7♣ covered by 9♣
+      And Anna holds 7♦ and 5 other cards
       And Vera holds 7♠ and 5 other cards
       When Vera throws in 7♠
       Then it is <outcome>
@@ -249,7 +251,7 @@ Feature: Attacking and throwing in
       Given the setting "throw_in" is "all"
       And hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ uncovered
+      And the table shows 7♣ covered by 9♣
       And Anna holds 7♠ and 5 other cards
       And Boris holds 7♦ 10♣ and 4 other cards
       Then Anna may throw in 7♠
@@ -543,11 +545,12 @@ Feature: Attacking and throwing in
       And Boris holds 9♣ 10♦
       And Vera holds 7♠ and 5 other cards
       When Anna throws in 7♣
+      And Boris covers 7♣ with 9♣
       And Anna throws in 7♦
       Then Anna holds no cards
       And Anna may not throw in any card
       And Anna may not say done
-      When Boris covers 7♣ with 9♣ and 7♦ with 10♦
+      When Boris covers 7♦ with 10♦
       Then the bout is beaten off
       And Anna holds 6 cards
       And Anna is still in the game

@@ -38,7 +38,7 @@ Feature: Limits on attack cards
     Example: Anna adds the sixth attack card, and then no more
       Given hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 8♣, 7♦ covered by 8♦, 8♠ covered by 10♠, 7♠ covered by J♠ and 10♣ uncovered
+      And the table shows 7♣ covered by 8♣, 7♦ covered by 8♦, 8♠ covered by 10♠, 7♠ covered by J♠ and 10♣ covered by Q♣
       And Anna holds 10♦ 8♥ 6♣ 6♦
       And Boris holds 8 cards
       Then Anna may throw in exactly 10♦ and 8♥
@@ -52,9 +52,9 @@ Feature: Limits on attack cards
       Given the players Anna, Boris, Vera, Gleb, Dasha and Egor
       And hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ uncovered, Q♠ uncovered and 7♠ uncovered
+      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ covered by 9♦, Q♠ covered by K♠ and 7♠ covered by 8♠
       And Anna holds 2 cards
-      And Boris holds 9 cards
+      And Boris holds 8 cards
       And Vera holds 2 cards
       And Gleb holds 2 cards
       And Dasha holds 10♠ and 5 other cards
@@ -63,7 +63,7 @@ Feature: Limits on attack cards
       Then it is accepted
       When Dasha throws in 10♠
       Then it is rejected by LIMIT-1
-      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ uncovered, Q♠ uncovered, 7♠ uncovered and Q♣ uncovered
+      And the table shows 7♣ covered by 10♣, 10♦ covered by Q♦, 7♦ covered by 9♦, Q♠ covered by K♠, 7♠ covered by 8♠ and Q♣ uncovered
 
   @LIMIT-2 @source-A @source-B @source-C @source-D @clarification
   Rule: No more attack cards than the defender can answer
@@ -157,6 +157,10 @@ Feature: Limits on attack cards
       Then it is rejected by LIMIT-2
 
     Example: Anna and Vera together may not give Boris more cards than he holds
+      Boris takes the two sevens. The attackers may still add cards, but no more uncovered
+      attack cards than the three cards in his hand: Vera's seven is the last, the bout
+      ends with it, and Anna's seven stays in her hand.
+
       Given the players Anna, Boris and Vera
       And hearts are trump
       And the stock is empty
@@ -165,10 +169,11 @@ Feature: Limits on attack cards
       And Anna holds 7♥ and 2 other cards
       And Boris holds 10♣ J♦ Q♠
       And Vera holds 7♠ and 3 other cards
-      When Vera throws in 7♠
+      When Boris takes
+      And Vera throws in 7♠
       Then it is accepted
-      When Anna throws in 7♥
-      Then it is rejected by LIMIT-2
+      And Boris has taken the cards
+      And Anna has 7♥ in hand
 
   @LIMIT-3 @source-A @source-B @variant
   Rule: Source A's first bout stops at five attack cards
@@ -179,31 +184,35 @@ Feature: Limits on attack cards
     everywhere.
 
     Scenario Outline: Under <profile>, Anna tries to add a sixth attack card in the first bout
+      Where five is the limit, the fifth attack card is still uncovered (once Boris has
+      beaten it the bout is over); elsewhere Boris has beaten all five with the cards
+      he was dealt.
+
       Given the rules of "<profile>"
       And it is the first bout
       And spades are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ uncovered
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and <fifth>
       And Anna holds J♦
-      And Boris holds 2 cards
+      And Boris holds <held>
       When Anna throws in J♦
       Then it is <outcome>
 
       Examples:
-        | profile           | outcome             |
-        | source-a          | rejected by LIMIT-3 |
-        | source-a-transfer | rejected by LIMIT-3 |
-        | classic-throw-in  | rejected by LIMIT-3 |
-        | source-b          | accepted            |
-        | source-c          | accepted            |
-        | source-d          | accepted            |
+        | profile           | fifth             | held    | outcome             |
+        | source-a          | 10♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | source-a-transfer | 10♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | classic-throw-in  | 10♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | source-b          | 10♣ covered by Q♣ | 1 card  | accepted            |
+        | source-c          | 10♣ covered by Q♣ | 1 card  | accepted            |
+        | source-d          | 10♣ covered by Q♣ | 1 card  | accepted            |
 
     @profile-source-a
     Example: Under source A, a later bout takes the sixth card again
       Given the rules of "source-a"
       And spades are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ uncovered
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ covered by Q♣
       And Anna holds J♦
       And Boris holds 2 cards
       When Anna throws in J♦
@@ -222,6 +231,23 @@ Feature: Limits on attack cards
       When Vera throws in 10♦
       Then it is rejected by LIMIT-3
 
+    @profile-source-a
+    Example: Under source A, the second bout takes a sixth card though nothing has been discarded yet
+      Boris took the first bout, so the discard pile is still empty and he began this bout
+      with seven cards. The first bout is over all the same: the five-card limit is gone,
+      whatever the discard pile holds.
+
+      Given the rules of "source-a"
+      And it is bout 2
+      And the discard pile is empty
+      And spades are trump
+      And Anna attacks Boris
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♥ covered by J♥, 7♥ covered by 10♥ and 10♣ covered by Q♣
+      And Anna holds J♦
+      And Boris holds 2 cards
+      When Anna throws in J♦
+      Then it is accepted
+
   @LIMIT-4 @source-B
   Rule: Transfers do not lift the limit of six
     A bout that is passed on keeps every attack card it has collected: the opening, each
@@ -236,13 +262,15 @@ Feature: Limits on attack cards
       Given the rules of "<profile>"
       And hearts are trump
       And Anna attacks Boris
-      And Anna holds 8♠ 10♠ and 8 other cards
+      And Anna holds 8♠ 10♠ J♣ J♦ A♥ Q♣ and 4 other cards
       And Boris holds 8♣ 8♦ 8♥ 10♣ 10♦ 10♥
       When Anna opens with 8♠
       And Boris transfers with 8♣
       And Boris throws in 8♦ and 8♥
-      And Anna covers 8♠ with 10♠
-      And Boris throws in 10♣ and 10♦
+      And Anna covers 8♠ with 10♠, 8♣ with J♣, 8♦ with J♦ and 8♥ with A♥
+      And Boris throws in 10♣
+      And Anna covers 10♣ with Q♣
+      And Boris throws in 10♦
       Then Boris attacks Anna
       And Boris may not throw in any card
       When Boris throws in 10♥
@@ -265,14 +293,16 @@ Feature: Limits on attack cards
       And Anna holds 8♠ 8♣ 10♥ and 3 other cards
       And Boris holds 8♥ 10♦ and 4 other cards
       And Vera holds 8♦ 10♣ and 4 other cards
-      And Gleb holds 10♠ and 7 other cards
+      And Gleb holds 10♠ J♥ Q♦ K♣ A♦ and 3 other cards
       When Anna opens with 8♠
       And Boris transfers with 8♥
       And Vera transfers with 8♦
       Then Vera attacks Gleb
-      When Gleb covers 8♠ with 10♠
+      When Gleb covers 8♠ with 10♠, 8♥ with J♥ and 8♦ with Q♦
       And Anna throws in 8♣
+      And Gleb covers 8♣ with K♣
       And Boris throws in 10♦
+      And Gleb covers 10♦ with A♦
       And Vera throws in 10♣
       Then it is accepted
       When Anna throws in 10♥

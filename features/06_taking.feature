@@ -137,7 +137,7 @@ Feature: Taking the cards
       Then Boris has taken the cards
       And Boris has 7♣ 7♦ in hand
 
-    Example: With four players, Gleb and Vera add nines after Boris takes, and Anna is done
+    Example: With four players, Anna is done and Vera and Gleb add nines after Boris takes
       Anna holds the nine of trumps and chooses to keep it.
 
       Given the players Anna, Boris, Vera and Gleb
@@ -149,17 +149,17 @@ Feature: Taking the cards
       And Gleb holds 9♠ and 5 other cards
       When Anna opens with 9♦
       And Boris takes
-      And Gleb throws in 9♠
+      And Anna says done
       And Vera throws in 9♣
-      Then the bout goes on
-      When Anna says done
+      And Gleb throws in 9♠
       Then Boris has taken the cards
       And Boris has 9♦ 9♠ 9♣ in hand
       And Anna has 9♥ in hand
 
     Example: With three players, Vera adds the sixth attack card and Anna's queen stays out
-      Five attack cards lie on the table when Boris takes. Vera's eight makes six, the
-      most a bout allows, so the bout ends at once and Anna keeps her queen of trumps.
+      Five attack cards lie on the table when Boris takes. Anna says done and keeps her
+      queen of trumps; Vera's eight makes six, the most a bout allows, so the bout ends
+      at once.
 
       Given the players Anna, Boris and Vera
       And hearts are trump
@@ -170,7 +170,8 @@ Feature: Taking the cards
       And Vera holds 8♠ and 2 other cards
       When Boris takes
       Then Anna may throw in Q♥
-      And Vera may throw in 8♠
+      When Anna says done
+      Then Vera may throw in 8♠
       When Vera throws in 8♠
       Then Boris has taken the cards
       And Boris has 8♣ 10♣ 8♦ 10♦ 10♠ Q♠ Q♣ Q♦ 8♠ in hand

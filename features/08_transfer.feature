@@ -230,12 +230,14 @@ Feature: The transfer game
       And the table shows 8♠ uncovered
       And Anna holds 8♣ 10♣ J♠ J♦ Q♠
       And Boris holds 8♦ and 5 other cards
-      And Vera holds 10♠ 10♦ J♣ Q♣ and 4 other cards
+      And Vera holds 10♠ 10♦ J♣ Q♣ K♠ and 3 other cards
       When Boris transfers with 8♦
       And Vera covers 8♠ with 10♠ and 8♦ with 10♦
       And Anna throws in 8♣ and 10♣
       And Vera covers 8♣ with J♣ and 10♣ with Q♣
-      And Anna throws in J♠ and J♦
+      And Anna throws in J♠
+      And Vera covers J♠ with K♠
+      And Anna throws in J♦
       Then it is accepted
       And Anna may not throw in any card
       When Anna throws in Q♠
@@ -384,9 +386,9 @@ Feature: The transfer game
       Then it is accepted
       And Boris attacks Vera
       And the table shows 8♠ uncovered
-      And Boris may throw in 8♥
       When Vera covers 8♠ with 10♠
       Then the bout goes on
+      And Boris may throw in 8♥
       When Boris says done
       Then the bout is beaten off
 

@@ -381,6 +381,7 @@ Feature: The end of the game
       And Anna holds 7♣ 7♦
       And Boris holds 9♣ 10♦ K♠ A♠
       When Anna opens with 7♣
+      And Boris covers 7♣ with 9♣
       And Anna throws in 7♦
       Then Anna holds no cards
       And Anna is still in the game

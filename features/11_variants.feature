@@ -52,29 +52,31 @@ Feature: Variants and rule profiles
       Source A lowers the limit to five in a game's first bout, and the classic games
       follow it; source B rules that out, and sources C and D mention none. Boris has
       beaten four of the five attack cards and holds two more cards, so only the
-      first-bout limit can stop Anna's jack of diamonds.
+      first-bout limit can stop Anna's jack of diamonds. Where there is no such limit,
+      he has beaten the fifth card too and holds one card (where there is, that beat
+      would end the bout).
 
       Given the rules of "<profile>"
       And it is the first bout
       And hearts are trump
       And Anna attacks Boris
-      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♠ covered by J♠, 7♠ covered by 10♠ and J♣ uncovered
+      And the table shows 7♣ covered by 9♣, 7♦ covered by 9♦, 9♠ covered by J♠, 7♠ covered by 10♠ and <fifth>
       And Anna holds J♦
-      And Boris holds 2 cards
+      And Boris holds <held>
       When Anna throws in J♦
       Then it is <verdict>
 
       Examples:
-        | profile           | verdict             |
-        | classic-throw-in  | rejected by LIMIT-3 |
-        | classic-transfer  | rejected by LIMIT-3 |
-        | source-a          | rejected by LIMIT-3 |
-        | source-a-transfer | rejected by LIMIT-3 |
-        | source-b          | accepted            |
-        | source-b-transfer | accepted            |
-        | source-c          | accepted            |
-        | source-d          | accepted            |
-        | source-d-transfer | accepted            |
+        | profile           | fifth            | held    | verdict             |
+        | classic-throw-in  | J♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | classic-transfer  | J♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | source-a          | J♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | source-a-transfer | J♣ uncovered     | 2 cards | rejected by LIMIT-3 |
+        | source-b          | J♣ covered by Q♣ | 1 card  | accepted            |
+        | source-b-transfer | J♣ covered by Q♣ | 1 card  | accepted            |
+        | source-c          | J♣ covered by Q♣ | 1 card  | accepted            |
+        | source-d          | J♣ covered by Q♣ | 1 card  | accepted            |
+        | source-d-transfer | J♣ covered by Q♣ | 1 card  | accepted            |
 
     Scenario Outline: Under <profile>, Boris <may> pass the eight of spades on with the eight of hearts
       Sources A, B and D each describe a transfer game besides the throw-in game; source C

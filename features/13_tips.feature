@@ -470,7 +470,8 @@ Feature: Tips for players
       And Gleb holds 7♠ 9♠ 6♦ Q♦
       Then Anna may not throw in any card
       And Vera may throw in exactly 7♦ and 9♦
-      And Gleb may throw in exactly 7♠ and 9♠
+      When Vera says done
+      Then Gleb may throw in exactly 7♠ and 9♠
 
     Example: Together Vera and Gleb bring four more cards and Boris must take them all
       Given the rules of "source-c" with 4 players
@@ -499,7 +500,10 @@ Feature: Tips for players
       And Boris holds 8♦ 10♦ 6♣
       And Vera holds 7♦ 9♦ 6♠ 10♠
       And Gleb holds 7♠ 9♠ 6♦ Q♦
-      When Vera throws in 7♦ and 9♦
+      When Vera throws in 7♦
+      And Boris covers 7♦ with 8♦
+      And Vera throws in 9♦
+      And Boris covers 9♦ with 10♦
       And Gleb throws in 7♠
       Then it is accepted
       When Gleb throws in 9♠

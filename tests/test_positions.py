@@ -57,6 +57,19 @@ def test_an_open_stock_in_a_later_bout_leaves_a_pair_to_the_discard_pile() -> No
     assert (len(first.stock), len(first.discard), first.bout) == (24, 0, 0)
 
 
+def test_a_later_bout_keeps_an_empty_discard_pile_only_where_a_take_explains_it() -> None:
+    # Boris took the first bout's card: he holds seven, the stock has lost the card Anna
+    # drew, and nothing has been discarded (LIMIT-3 no longer applies in this bout).
+    taken = two().with_discard(size=0).with_hand("Boris", size=7).build()
+    assert (len(taken.stock), len(taken.discard), taken.bout) == (23, 0, 1)
+    assert taken.start_hands == (6, 7)
+    check_reachable(taken)
+    # With every hand at six nobody took, so a later bout has discarded a pair at least.
+    refused(two().with_discard(size=0).with_bout(2), "DRAW-1", "somebody has drawn")
+    refused(two().with_discard(size=0).with_hand("Boris", size=7).with_stock(24), "DEAL-1",
+            "the position needs")
+
+
 def test_the_bout_number_is_as_low_as_the_discard_pile_allows_or_as_named() -> None:
     assert two().with_stock(2).build().bout == 2  # 22 discarded: 10 + 12 in two bouts
     assert two().with_stock(2).with_bout(7).build().bout == 6

@@ -123,13 +123,16 @@ def _open(state: GameState, action: Open) -> Breach | None:
 
 
 def _throw_in(state: GameState, action: ThrowIn) -> Breach | None:
+    # A card that may not join this bout at all is refused by the rule that keeps it out
+    # (ATTACK-3, LIMIT-*), whoever's turn it is; the bout protocol (CLAR-3, CLAR-17,
+    # CLAR-18) names a card that could be added, only not now.
     seat, card = action.player, action.card
     return (opening_breach(state, action)
             or thrower_breach(state, seat)
-            or protocol_breach(state, action)
             or holds_breach(state, seat, (card,))
             or rank_breach(state, card)
-            or limit_breach(state, len(state.table) + 1, card))
+            or limit_breach(state, len(state.table) + 1, card)
+            or protocol_breach(state, action))
 
 
 def _cover(state: GameState, action: Cover) -> Breach | None:

@@ -195,16 +195,15 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
                           + ("taken" if state.taking else "covered")
                           + " and no attacker can add a card")
         return None
+    # What CLAR-3 says of every protocol (a done stands; done only once the defender has
+    # nothing left to do, and only by a player who could add a card) is named before the
+    # turn of a turn-based one (CLAR-17, CLAR-18), which only says who acts now.
     seat = action.player
-    if isinstance(action, (ThrowIn, Done)) and seat != state.defender:
-        breach = turn_breach(state, seat)
-        if breach is not None:
-            return breach
     if isinstance(action, ThrowIn):
         if seat in state.passed:
             return Breach("CLAR-3", f"P{seat} said done; they may add cards again only "
                           "after the defender's next move")
-        return None
+        return None if seat == state.defender else turn_breach(state, seat)
     if not isinstance(action, Done):
         return None
     if seat == state.defender:
@@ -218,9 +217,9 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
                       "defender is still to move")
     if seat in state.passed:
         return Breach("CLAR-3", f"P{seat} has already said done")
-    if seat not in pending(state):
+    if seat not in could_add(state):
         return Breach("CLAR-3", f"P{seat} has no card to add and is not asked")
-    return None
+    return turn_breach(state, seat)
 
 
 def _out_of_turn(state: GameState, seat: int) -> str | None:

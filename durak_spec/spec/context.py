@@ -16,7 +16,7 @@ from durak_spec.core.errors import NotationError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import Position, PositionError, speak_seats
 from durak_spec.model.actions import Action, Open, Transfer
-from durak_spec.model.rules import AXES, Goal, LaterGameLead, RuleSet
+from durak_spec.model.rules import AXES, Goal, LaterGameLead, RuleSet, TurnOrder
 from durak_spec.model.state import Outcome
 from durak_spec.protocol import (
     Accepted,
@@ -29,6 +29,7 @@ from durak_spec.protocol import (
 )
 from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.spec.ordering import next_move
 
 __all__ = ["IMPOSSIBLE", "Claims", "EndedBout", "GameContext", "action_key", "actions_text",
            "impossible_message"]
@@ -81,6 +82,12 @@ class GameContext:
         engine plays, or the reason the scenario cannot be played (it is skipped)."""
         self.adapted = False
         """Whether ``adapt`` has chosen the rules yet (it chooses once per scenario)."""
+        self.written: RuleSet | None = None
+        """The rules as the scenario writes them, before ``adapt`` chose the ones played."""
+        self.queue: list[Action] = []
+        """Moves of the ``When`` steps not played yet: under a turn-based bout protocol,
+        a scenario written for the free one has its moves played as the protocol asks for
+        them (:mod:`durak_spec.spec.ordering`); before any other step they are played out."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -120,6 +127,7 @@ class GameContext:
 
     def _adapt(self, adapt: Callable[[RuleSet], RuleSet | str]) -> None:
         rules = self.position.rule_set()
+        self.written = rules
         chosen = adapt(rules)
         if isinstance(chosen, str):
             pytest.skip(chosen)
@@ -207,6 +215,12 @@ class GameContext:
         self.verdict, self.move, self.verdict_checked = verdict, move, False
 
     def settle(self) -> None:
+        """Play out the queued moves; fail if the last move was rejected and no step has
+        said so yet."""
+        self._play_out()
+        self._checked()
+
+    def _checked(self) -> None:
         """Fail if the last move was rejected and no step has said so yet."""
         verdict = self.verdict
         if isinstance(verdict, Rejected) and not self.verdict_checked:
@@ -270,9 +284,45 @@ class GameContext:
     # -- moves -------------------------------------------------------------------------------
 
     def play(self, *actions: Action) -> None:
-        """Play moves in turn; stop at the first the engine rejects."""
+        """Play moves in turn; stop at the first the engine rejects. A scenario written
+        for the free bout protocol but played under a turn-based one queues them and
+        plays them as that protocol asks for them (:mod:`durak_spec.spec.ordering`)."""
         self.begin()
-        self.settle()
+        self._checked()
+        if not self._reordered():
+            self._play(actions)
+            return
+        self.queue.extend(actions)
+        self._drain()
+
+    def _reordered(self) -> bool:
+        """Whether the moves are played as a turn-based protocol asks for them: the
+        scenario does not name a protocol and is played under a turn-based one."""
+        written = self.written or self.rules
+        return written is not None and self.rules is not None and \
+            written.turn_order is TurnOrder.FREE and \
+            self.rules.turn_order is not TurnOrder.FREE
+
+    def _drain(self) -> None:
+        """Play the queued moves the protocol lets be played now."""
+        while self.queue and self.reference is not None:
+            chosen = next_move(self.reference.state, self.queue)
+            if chosen is None:
+                return
+            move = self.queue.pop(chosen) if isinstance(chosen, int) else chosen
+            if not self._play((move,)):
+                self.queue.clear()
+                return
+
+    def _play_out(self) -> None:
+        """Play every queued move: as the protocol asks while it can, else as written."""
+        while self.queue:
+            self._drain()
+            if self.queue and not self._play((self.queue.pop(0),)):
+                self.queue.clear()
+
+    def _play(self, actions: Sequence[Action]) -> bool:
+        """Play moves in the order given; whether the engine accepted every one."""
         for action in actions:
             legal = self.engine.legal_actions()
             before = self.engine.report()
@@ -288,10 +338,11 @@ class GameContext:
             self.judge(verdict, move)
             self.legal_before = legal
             if not verdict.ok:
-                return
+                return False
             if self.reference is not None and not self.reference.apply(action).ok:
                 self.reference = None  # the engine accepted what the reference does not
             self._track(before, action, after)
+        return True
 
     def _track(self, before: Report, action: Action, after: Report) -> None:
         if after.table or not before.table:
@@ -304,6 +355,7 @@ class GameContext:
 
     def expect(self, accepted: bool, rule: str | None = None) -> None:
         """Check the verdict of the last move."""
+        self._play_out()
         verdict = self.verdict
         if verdict is None:
             self.fail("no move has been made yet")

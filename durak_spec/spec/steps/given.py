@@ -206,6 +206,15 @@ def given_discard_size(game: GameContext, count: str) -> None:
     game.describe(lambda p: p.with_discard(size=int(count)))
 
 
+@given("the discard pile is empty")
+def given_discard_empty(game: GameContext) -> None:
+    """Nothing has been discarded yet: in a later bout, every bout so far was taken.
+
+    Example: Given the discard pile is empty
+    """
+    game.describe(lambda p: p.with_discard(size=0))
+
+
 @given(rx(rf"(?P<cards>{CARDS}) (?:are|is) in the discard pile"))
 def given_discard_cards(game: GameContext, cards: str) -> None:
     """Cards known to have been discarded.
