@@ -5,7 +5,7 @@ Feature: The end of the game
   that, it is refilled at the end of the bout. After that, a player whose hand is empty
   at a bout's end takes no further part and can no longer become the durak. Source D
   plays for a winner instead: under its goal the game ends as soon as the first player
-  goes out (END-5, below).
+  goes out (END-5, on the page about the outcome).
 
   Who has gone out, and whether the game is over, is settled when a bout ends: after the
   table has been discarded or taken and everyone has drawn. The result lists the players
