@@ -79,7 +79,7 @@ from durak_spec.engine.tables import (
     TRANSFERS,
     UNCOVERED,
 )
-from durak_spec.engine.turns import acting_seats, could_add, turn_rule
+from durak_spec.engine.turns import acting_seats, could_add, defender_to_move, to_act, turn_rule
 from durak_spec.engine.validation import validate_state
 
 __all__ = [
@@ -109,6 +109,7 @@ __all__ = [
     "cover_breach",
     "deal",
     "deck_order",
+    "defender_to_move",
     "draw_order",
     "first_attacker",
     "fresh_seed",
@@ -119,6 +120,7 @@ __all__ = [
     "new_game",
     "next_in_game",
     "table_ranks",
+    "to_act",
     "throwers",
     "turn_rule",
     "validate_state",

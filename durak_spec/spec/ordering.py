@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from durak_spec.engine.referee import apply, broken_rule
-from durak_spec.engine.turns import defender_to_move, to_act, turn_rule
+from durak_spec.engine import apply, broken_rule, defender_to_move, to_act, turn_rule
 from durak_spec.model.actions import Action, Cover, Done, Take, ThrowIn, Transfer
 from durak_spec.model.state import GameState
 
