@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.protocol.explain import plural
 
 if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
     from durak_spec.spec.runner import RunResult, ScenarioResult
@@ -73,7 +74,10 @@ _WRONG_RULE = re.compile(r"was rejected by ([A-Z]+-[0-9]+) .*, not by ([A-Z]+-[0
 
 
 def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
-    """The rule and the kind of one failed or errored scenario."""
+    """The rule and the kind of one failed or errored scenario: what the engine did
+    (:attr:`ScenarioResult.diagnosis`, charged to the rule it breaks by the reference's
+    own decisions) where the reference saw it, else what the failed step says, under the
+    scenario's rule."""
     message = item.message or ""
     rule = item.rule_ids[0] if item.rule_ids else None
     if item.outcome == "errored":
@@ -82,6 +86,11 @@ def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
     wrong = _WRONG_RULE.search(message)
     if wrong is not None:
         return wrong[2], f"rejects with another rule ID ({wrong[1]})"
+    if _KINDS[0][0] in message:  # the audit names the rule of what no game can reach
+        found = _RULE_IN_TEXT.search(message) or _RULE_AFTER.search(message)
+        return (found[1] if found else rule), "reports a position no game can reach"
+    if item.diagnosis is not None:
+        return item.diagnosis.rule, item.diagnosis.kind
     for phrase, kind in _KINDS:
         if phrase in message:
             if kind.startswith(("reports a position", "rejects rightly")):
@@ -118,11 +127,13 @@ def _causes_text(result: RunResult) -> list[str]:
         title = f"{rule} {index[rule].title}" if rule is not None and known else "the engine"
         count = len(cause.scenarios)
         lines.append(f"  {number}. {title}: the engine {cause.kind} "
-                     f"({count} scenario{'s' if count != 1 else ''})")
+                     f"({plural(count, 'scenario')})")
         if rule is not None and known:
             lines.append(f"     rule: {index[rule].summary}")
             lines.append(f"     read: durak-spec rules {rule}")
         first = cause.example
+        if first.diagnosis is not None and first.diagnosis.detail:
+            lines.append(f"     what: {first.diagnosis.detail}"[:300])
         what = (first.message or "").splitlines()
         lines.append(f"     e.g.  {first.cite}: " + " ".join(w.strip() for w in what[:3])[:300])
         more = [s.example or s.where for s in cause.scenarios[1:8]]
@@ -138,9 +149,14 @@ def _unnamed_text(result: RunResult) -> list[str]:
     if not unnamed:
         return []
     first = unnamed[0]
-    return [f"Rejected, rule not named: {len(unnamed)} scenarios passed, but the engine "
-            "named no rule ID where the scenario names one (rejected by the right rule: "
-            f"{sum(s.outcome == 'passed' for s in result.scenarios) - len(unnamed)} passed);",
+    # Only scenarios in which the engine did name the rule expected, and never left one
+    # out, count as rejected by the right rule: none, for an engine that names no rule.
+    right = sum(s.outcome == "passed" and bool(s.named) and not s.unnamed
+                for s in result.scenarios)
+    also = f" (rejected by the right rule: {right} passed)" if right else \
+        " (the engine named the right rule in none)"
+    return [f"Rejected, rule not named: {plural(len(unnamed), 'scenario')} passed, but the "
+            "engine named no rule ID where the scenario names one" + also + ";",
             f"  e.g. {first.cite}: {first.unnamed[0]}", ""]
 
 
