@@ -41,7 +41,9 @@ def test_the_causes_lead_with_the_rule_text_and_where_to_read_it(tmp_path: Path)
     assert document["causes"] == [{
         "rule": "DEAL-1", "kind": "reports a position no game can reach", "count": 4,
         "examples": ["TAKE-3.1", "TAKE-3.2", "TAKE-3.3", "TAKE-3.4"],
-        "read": "durak-spec rules DEAL-1"}]
+        "read": "durak-spec rules DEAL-1",
+        "ways": [{"kind": "reports a position no game can reach", "count": 4}],
+        "rules": ["DEAL-1"]}]
 
 
 def test_a_wrong_rule_id_is_one_cause_under_the_rule_expected() -> None:

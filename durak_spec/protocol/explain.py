@@ -161,6 +161,14 @@ def _turn_order(state: GameState, listed: Sequence[Action], theirs: Sequence[Act
     added = [a for a in extra if a.player not in seats_ours
              and _refused(state, a) in protocol]
     dropped = [a for a in missing if a.player not in seats_mine]
+    attackers_mine = seats_mine - {state.defender}
+    attackers_ours = seats_ours - {state.defender}
+    if not added and dropped and len(attackers_mine) == 1 and len(attackers_ours) > 1 \
+            and attackers_mine < attackers_ours:
+        added = [a for a in listed if a.player in attackers_mine and a in extra]
+        return Difference(turn_rule(state) or "CLAR-3", TURN_ORDER, "missing", tuple(dropped),
+                          f"who acts: only P{min(attackers_mine)} of the attackers "
+                          f"P{', P'.join(map(str, sorted(attackers_ours)))}")
     if added and (dropped or seats_mine - {a.player for a in added}):
         rule = turn_rule(state) or "CLAR-3"
         players = sorted({a.player for a in added} | {a.player for a in dropped})

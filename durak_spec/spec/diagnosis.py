@@ -22,8 +22,10 @@ scenario's rule, as before.
 from __future__ import annotations
 
 from durak_spec.core.ruleindex import load_rule_index
-from durak_spec.protocol import Rejected
-from durak_spec.protocol.explain import Difference, explain_legal, judge_move
+from durak_spec.engine import turn_rule
+from durak_spec.model.actions import Done, ThrowIn
+from durak_spec.protocol import Accepted, Rejected
+from durak_spec.protocol.explain import TURN_ORDER, Difference, explain_legal, judge_move
 from durak_spec.spec.context import GameContext
 
 __all__ = ["diagnose"]
@@ -46,13 +48,19 @@ def diagnose(game: GameContext) -> Difference | None:
         if action is not None and before is not None and reference.state is before:
             # the last move, which the reference did not play: the engine rejected it, or
             # the scenario failed on it before the reference played it
-            refused = explain_legal(before, game.legal_before) if isinstance(
-                verdict, Rejected) else []
-            if refused:
-                return refused[0]
+            if isinstance(verdict, Accepted) and isinstance(action, ThrowIn | Done) \
+                    and action not in game.legal_before and action in reference.legal_actions():
+                # its own verdict allows the card and the count: only who it asks differs
+                return Difference(turn_rule(before) or "CLAR-3", TURN_ORDER, "missing",
+                                  (action,), f"who acts: it accepts {action}, which it does "
+                                  "not list")
+            listed = explain_legal(before, game.legal_before)
+            if listed:
+                return listed[0]
             judged = judge_move(before, action, verdict, game.legal_before)
-            if judged is not None:
-                return judged
+            if judged is not None or not isinstance(verdict, Rejected):
+                return judged  # the engine played a move the reference did not: no more
+
         found = explain_legal(reference.state, game.engine.legal_actions(),
                               probe=game.engine.apply, known=index)
     except Exception:  # an engine that breaks on the questions: the step's message stands
