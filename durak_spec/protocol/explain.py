@@ -60,7 +60,7 @@ from durak_spec.model.state import GameState, replace
 from durak_spec.protocol import Rejected, Report, Verdict
 
 __all__ = ["NOTHING_LISTED", "TURN_ORDER", "Difference", "explain_legal", "explain_start",
-           "explain_step", "judge_move", "plural"]
+           "explain_step", "judge_move", "plural", "same_report"]
 
 Side = Literal["extra", "missing", "state"]
 
@@ -223,14 +223,14 @@ def _stopped(state: GameState, listed: Sequence[Action], throws: Sequence[Action
         return Difference("TAKE-3", "lets no card be added after a take", "missing",
                           tuple(throws), f"none added after the take, with {count} on the "
                           "table")
-    if all(_on_covers_only(state, a) for a in throws):
-        return Difference("ATTACK-3", "does not let the ranks of covering cards be added",
-                          "missing", tuple(throws), f"no throw-in of {_ranks(throws)}, ranks "
-                          "that show on covering cards only")
     rule = _limit_at(state)
     if rule is not None:
         return Difference(rule, "lets no card be added where the limit allows more",
                           "missing", tuple(throws), f"none added to a bout of {count}")
+    if all(_on_covers_only(state, a) for a in throws):
+        return Difference("ATTACK-3", "does not let the ranks of covering cards be added",
+                          "missing", tuple(throws), f"no throw-in of {_ranks(throws)}, ranks "
+                          "that show on covering cards only")
     uncovered = any(pair.cover is None for pair in state.table)
     if uncovered and any(a.player == state.defender for a in listed):
         return Difference(turn_rule(state) or "CLAR-3", TURN_ORDER, "missing", tuple(throws),
@@ -360,7 +360,11 @@ def _ended_early(after: GameState, action: Action) -> Difference:
     from durak_spec.engine import legal_actions
 
     throws = [a for a in legal_actions(after) if isinstance(a, ThrowIn)]
-    if after.taking:
+    limit = _limit_at(after) if throws else None
+    if limit is not None:  # it stopped at a number of attack cards that is another limit
+        rule = limit
+        why = f"a card may still be added to a bout of {plural(len(after.table), 'card')}"
+    elif after.taking:
         rule, why = "TAKE-3", "attackers may still add cards after the take"
     elif throws and all(_on_covers_only(after, a) for a in throws):
         rule, why = "ATTACK-3", f"{_ranks(throws)} may still be added (ranks of covering cards)"
@@ -395,6 +399,12 @@ def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool =
 def _same_cards(after: GameState, engine: Report) -> bool:
     return sorted(c for h in after.hands for c in h) == \
         sorted(c for h in engine.hands for c in h)
+
+
+def same_report(ours: Report, engine: Report) -> bool:
+    """Whether two reports agree on everything the rules decide (``known``, which an
+    engine need not report, aside)."""
+    return _same(ours, engine)
 
 
 def _same(ours: Report, engine: Report) -> bool:
