@@ -16,12 +16,17 @@ from typing import Any
 import pytest
 from helpers import BrokenReference
 from test_mutations import MUTATIONS
+from test_perft_rules import (
+    _five_while_nothing_discarded,
+    _no_first_bout_five,
+    _out_before_drawing,
+)
 from test_rejections import NamesNoRule, RejectsEverything
 
 from durak_spec.conformance.check_report import causes
 from durak_spec.conformance.checker import check_engine
 from durak_spec.core.cards import Rank
-from durak_spec.engine import turns
+from durak_spec.engine import bout_end, limits, turns
 from durak_spec.model.state import GameState
 from durak_spec.protocol.explain import NOTHING_LISTED, TURN_ORDER
 from durak_spec.spec.runner import RunResult, run
@@ -110,6 +115,23 @@ def test_a_broken_copy_is_named_by_the_rule_it_breaks(rule: str, target: Any,
     assert NAMED[rule] in found[0].rules, shown
     if rule in ONE_CAUSE:
         assert len(found) == 1, shown
+
+
+@pytest.mark.parametrize(("target", "broken", "rule"), [
+    (limits.bout_cap, _no_first_bout_five, "LIMIT-3"),
+    (limits.bout_cap, _five_while_nothing_discarded, "LIMIT-3"),
+    (bout_end.end_bout, _out_before_drawing, "END-2"),
+], ids=["no-five-card-first-bout", "five-while-nothing-discarded", "out-while-stock-lasts"])
+def test_a_broken_first_bout_limit_or_end_is_one_cause_named_by_its_rule(
+        target: Any, broken: Callable[..., object], rule: str) -> None:
+    found = causes(_broken(target, broken))
+    assert [c.rule for c in found] == [rule], [(c.rule, c.ways) for c in found]
+
+
+def test_the_cause_says_what_the_engine_did_with_the_players_names() -> None:
+    text = _text(RejectsEverything, ("BEAT-1",))
+    what = next(line for line in text.splitlines() if line.startswith("     what: "))
+    assert what.startswith("     what: the rules let ") and " P1 " not in what
 
 
 def test_rejected_by_the_right_rule_is_counted_only_when_true() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game.positions import speak_seats
 from durak_spec.protocol.explain import TURN_ORDER, plural
 
 if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
@@ -179,7 +180,8 @@ def _causes_text(result: RunResult) -> list[str]:
             lines.append(f"     read: durak-spec rules {rule}")
         first = cause.example
         if first.diagnosis is not None and first.diagnosis.detail:
-            lines.append(f"     what: {first.diagnosis.detail}"[:300])
+            detail = speak_seats(first.diagnosis.detail, first.players)
+            lines.append(f"     what: {detail}"[:300])
         what = (first.message or "").splitlines()
         lines.append(f"     e.g.  {first.cite}: " + " ".join(w.strip() for w in what[:3])[:300])
         more = [s.example or s.where for s in cause.scenarios[1:8]]
