@@ -24,7 +24,7 @@ showed it. This module explains a difference found in one position:
   going out, the game's end, the next roles), by the rule that decides it.
 
 Every rule ID here comes from the engine's own functions (``broken_rule``,
-``beating_rule``, ``attack_limit``, ``bout_cap``, ``turn_rule``); nothing is decided twice.
+``beating_rule``, ``attack_limit``, ``turn_rule``); nothing is decided twice.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from durak_spec.engine import (
     first_attacker,
     turn_rule,
 )
-from durak_spec.engine.limits import bout_cap
 from durak_spec.model.actions import (
     Action,
     Cover,
@@ -256,8 +255,8 @@ def _limit_at(state: GameState) -> str | None:
     here, rule = attack_limit(state)
     if held >= here:
         return rule
-    for bout in (0, state.bout + 1):
-        cap, other = bout_cap(replace(state, bout=bout))
+    for bout in (0, state.bout + 1):  # the reference's limit in the first bout, a later one
+        cap, other = attack_limit(replace(state, bout=bout))
         if cap == held:
             return other
     return None
