@@ -359,7 +359,9 @@ def _ended_early(after: GameState, action: Action) -> Difference:
     from durak_spec.engine import legal_actions
 
     throws = [a for a in legal_actions(after) if isinstance(a, ThrowIn)]
-    limit = _limit_at(after) if throws else None
+    # a bout the take itself ended is TAKE-3's; one ended by a card added, at a number
+    # that is a limit elsewhere, that limit's
+    limit = _limit_at(after) if throws and not isinstance(action, Take) else None
     if limit is not None:  # it stopped at a number of attack cards that is another limit
         rule = limit
         why = f"a card may still be added to a bout of {plural(len(after.table), 'card')}"
