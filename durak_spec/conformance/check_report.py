@@ -192,15 +192,19 @@ def _causes_text(result: RunResult) -> list[str]:
     return lines
 
 
+def _right_rule(result: RunResult) -> int:
+    """The passed scenarios rejected by the right rule: those in which the engine named the
+    rule expected, and never left one out (none, for an engine that names no rule)."""
+    return sum(s.outcome == "passed" and bool(s.named) and not s.unnamed
+               for s in result.scenarios)
+
+
 def _unnamed_text(result: RunResult) -> list[str]:
     unnamed = [s for s in result.scenarios if s.rule_not_named]
     if not unnamed:
         return []
     first = unnamed[0]
-    # Only scenarios in which the engine did name the rule expected, and never left one
-    # out, count as rejected by the right rule: none, for an engine that names no rule.
-    right = sum(s.outcome == "passed" and bool(s.named) and not s.unnamed
-                for s in result.scenarios)
+    right = _right_rule(result)
     also = f" (rejected by the right rule: {right} passed)" if right else \
         " (the engine named the right rule in none)"
     return [f"Rejected, rule not named: {plural(len(unnamed), 'scenario')} passed, but the "
@@ -296,6 +300,7 @@ def report_json(result: RunResult, *, engine: str = "", command: str | None = No
         "deselected": result.deselected, "summary": str(result.counts),
         "causes": [cause.to_json() for cause in causes(result)],
         "rule_not_named": sum(s.rule_not_named for s in result.scenarios),
+        "rejected_by_the_right_rule": _right_rule(result),
         "rules": rules, "scenarios": [item.to_json() for item in result.scenarios],
     }
 

@@ -185,7 +185,10 @@ def _missing(state: GameState, listed: Sequence[Action], missing: Sequence[Actio
     # Every card that might still be added is missing: the engine's bout stops here.
     throws = [a for a in missing if isinstance(a, ThrowIn)]
     if throws and not any(isinstance(a, ThrowIn) for a in listed):
-        stopped = _stopped(state, listed, throws)
+        stopped, asked = _asked(state, listed, throws, probe, known)
+        if asked:  # an engine that was asked may have moved on: it is asked no more
+            probe = None
+        stopped = stopped or _stopped(state, listed, throws)
         if stopped is not None:
             found.append(stopped)
             missing = [a for a in missing if not isinstance(a, ThrowIn)]
@@ -208,6 +211,28 @@ def _missing(state: GameState, listed: Sequence[Action], missing: Sequence[Actio
         found.append(Difference(None, "does not list moves the rules allow", "missing",
                                 tuple(rest), _moves(rest)))
     return _merged(found)
+
+
+def _asked(state: GameState, listed: Sequence[Action], throws: Sequence[Action],
+           probe: Probe | None, known: set[str]) -> tuple[Difference | None, bool]:
+    """Probing the engine about the first missing throw-in, where the position cannot tell
+    a limit or a rank from the order of the bout protocol (a card is uncovered and the
+    engine lets the defender act): an engine that accepts the card it does not list asks
+    the seats in another order (turn order); one that refuses it naming a rule breaks that
+    rule; ``None`` otherwise (the position decides). With whether it asked."""
+    uncovered = any(pair.cover is None for pair in state.table)
+    if probe is None or not uncovered or state.taking \
+            or not any(a.player == state.defender for a in listed):
+        return None, False
+    verdict = probe(throws[0])
+    if not isinstance(verdict, Rejected):
+        return Difference(turn_rule(state) or "CLAR-3", TURN_ORDER, "missing", tuple(throws),
+                          f"who acts: it accepts {throws[0]}, which it does not list"), True
+    if verdict.rule in known and verdict.rule not in (turn_rule(state), "CLAR-3"):
+        return Difference(verdict.rule, "lets no card be added where the rules allow it",
+                          "missing", tuple(throws), f"it refuses {throws[0]} "
+                          f"({verdict.rule})"), True
+    return None, True
 
 
 def _stopped(state: GameState, listed: Sequence[Action], throws: Sequence[Action]
