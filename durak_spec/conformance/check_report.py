@@ -170,7 +170,7 @@ def _causes_text(result: RunResult) -> list[str]:
         title = f"{rule} {index[rule].title}" if rule is not None and known else "the engine"
         if cause.kind == TURN_ORDER:
             title = "Turn order (" + ", ".join(cause.rules) + ")"
-        count = len(cause.scenarios)
+        count = cause.ways[0][1] if cause.ways else len(cause.scenarios)
         lines.append(f"  {number}. {title}: the engine {cause.kind} "
                      f"({plural(count, 'scenario')})")
         for kind, number_of in cause.ways[1:]:
@@ -186,7 +186,7 @@ def _causes_text(result: RunResult) -> list[str]:
         lines.append(f"     e.g.  {first.cite}: " + " ".join(w.strip() for w in what[:3])[:300])
         more = [s.example or s.where for s in cause.scenarios[1:8]]
         if more:
-            rest = count - 1 - len(more)
+            rest = len(cause.scenarios) - 1 - len(more)
             lines.append("     also: " + ", ".join(more) + (f" and {rest} more" if rest else ""))
     lines.append("")
     return lines
