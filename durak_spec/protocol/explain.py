@@ -58,8 +58,18 @@ from durak_spec.model.events import BoutEnded, Drew, GameOver, NextBout, WentOut
 from durak_spec.model.state import GameState, replace
 from durak_spec.protocol import Rejected, Report, Verdict
 
-__all__ = ["NOTHING_LISTED", "TURN_ORDER", "Difference", "explain_legal", "explain_start",
-           "explain_step", "judge_move", "plural", "same_report"]
+__all__ = [
+    "NOTHING_LISTED",
+    "TURN_ORDER",
+    "Difference",
+    "explain_legal",
+    "explain_refused",
+    "explain_start",
+    "explain_step",
+    "judge_move",
+    "plural",
+    "same_report",
+]
 
 Side = Literal["extra", "missing", "state"]
 
@@ -377,7 +387,19 @@ def explain_step(before: GameState, action: Action, engine: Report) -> Differenc
                       f"after {action}, its {', '.join(fields) or 'report'} differ")
 
 
-def _ended_early(after: GameState, action: Action) -> Difference:
+def explain_refused(state: GameState, rule: str, reason: str) -> Difference:
+    """A position the engine refuses to load, naming ``rule``, that the rules allow: where
+    it says the bout in play is over (ATTACK-5) and the reference goes on with it, what
+    lets the bout go on (as :func:`explain_step` charges a bout ended too soon); else the
+    rule it named."""
+    if rule == "ATTACK-5" and state.table and _legal(state):
+        ended = _ended_early(state, None)
+        return Difference(ended.rule, "refuses a position the rules allow", "state", (),
+                          f"a bout it holds over: {ended.detail}")
+    return Difference(rule, "refuses a position the rules allow", "state", (), reason)
+
+
+def _ended_early(after: GameState, action: Action | None) -> Difference:
     """The engine ended a bout that the reference goes on with: charged to what lets the
     bout go on, the reference's next actions (after a take, TAKE-3; ranks that show on
     covering cards only, ATTACK-3; else the closing of ATTACK-5)."""
@@ -386,7 +408,8 @@ def _ended_early(after: GameState, action: Action) -> Difference:
     throws = [a for a in legal_actions(after) if isinstance(a, ThrowIn)]
     # a bout the take itself ended is TAKE-3's; one ended by a card added, at a number
     # that is a limit elsewhere, that limit's
-    limit = _limit_at(after) if throws and not isinstance(action, Take) else None
+    taken = isinstance(action, Take) or (action is None and after.taking)
+    limit = _limit_at(after) if throws and not taken else None
     if limit is not None:  # it stopped at a number of attack cards that is another limit
         rule = limit
         why = f"a card may still be added to a bout of {plural(len(after.table), 'card')}"
@@ -397,7 +420,8 @@ def _ended_early(after: GameState, action: Action) -> Difference:
     else:
         rule, why = "ATTACK-5", "attackers may still add cards or say done"
     return Difference(rule, "ends the bout where the rules let it go on", "state",
-                      (action,), f"after {action}: {why}")
+                      () if action is None else (action,),
+                      why if action is None else f"after {action}: {why}")
 
 
 def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool = False

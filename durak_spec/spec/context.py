@@ -12,7 +12,7 @@ from typing import NoReturn, TypeVar
 import pytest
 
 from durak_spec.core.cards import Card
-from durak_spec.core.errors import NotationError
+from durak_spec.core.errors import DurakError, NotationError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import Position, PositionError, speak_seats
 from durak_spec.model.actions import Action, Open, Transfer
@@ -28,7 +28,12 @@ from durak_spec.protocol import (
     Verdict,
 )
 from durak_spec.protocol.audit import Impossible, audit
-from durak_spec.protocol.explain import Difference, explain_start, explain_step
+from durak_spec.protocol.explain import (
+    Difference,
+    explain_refused,
+    explain_start,
+    explain_step,
+)
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
 __all__ = ["IMPOSSIBLE", "Claims", "EndedBout", "GameContext", "action_key", "actions_text",
@@ -169,6 +174,13 @@ class GameContext:
         except LoadDeclined as declined:
             pytest.skip(f"{capabilities.name} declined to load the position: "
                         f"{declined.message}")
+        except DurakError as refused:  # refused by a rule: a difference about that rule
+            rule = getattr(refused, "rule", None)
+            if not isinstance(rule, str) or rule not in load_rule_index():
+                raise
+            self.diverged = explain_refused(state, rule, self.speak(str(refused)))
+            self.fail(f"the engine refuses the position described by the Given steps, "
+                      f"naming {rule}: {self.speak(str(refused))}")
         self.started = True
         self.reference = ReferenceEngine()
         self.reference.load(state)
