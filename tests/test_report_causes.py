@@ -41,7 +41,9 @@ def test_the_causes_lead_with_the_rule_text_and_where_to_read_it(tmp_path: Path)
     assert document["causes"] == [{
         "rule": "DEAL-1", "kind": "reports a position no game can reach", "count": 4,
         "examples": ["TAKE-3.1", "TAKE-3.2", "TAKE-3.3", "TAKE-3.4"],
-        "read": "durak-spec rules DEAL-1"}]
+        "read": "durak-spec rules DEAL-1",
+        "ways": [{"kind": "reports a position no game can reach", "count": 4}],
+        "rules": ["DEAL-1"]}]
 
 
 def test_a_wrong_rule_id_is_one_cause_under_the_rule_expected() -> None:
@@ -61,6 +63,7 @@ def test_rejections_without_a_rule_are_counted_apart() -> None:
 
 def test_legal_actions_listed_too_many_are_charged_to_the_rule_they_break() -> None:
     found = causes(run(ListsTooMuch, rules=["BEAT-3"]))
-    assert [(c.rule, c.kind) for c in found] == [
-        ("ATTACK-3", "rejects rightly, but lists other legal actions there")]
+    # named after what the engine did (it lists throw-ins that ATTACK-3 forbids), not
+    # after the scenario's rule (BEAT-3) or the step that showed it
+    assert [(c.rule, c.kind) for c in found] == [("ATTACK-3", "lists moves the rules forbid")]
     assert "which the rules do not allow (ATTACK-3: " in (found[0].example.message or "")

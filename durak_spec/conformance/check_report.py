@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from durak_spec.core.ruleindex import load_rule_index
+from durak_spec.game.positions import speak_seats
+from durak_spec.protocol.explain import TURN_ORDER, plural
 
 if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
     from durak_spec.spec.runner import RunResult, ScenarioResult
@@ -39,12 +42,21 @@ def _block(label: str, text: str, indent: int = 6) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Cause:
-    """One distinct cause of failures: a rule and what the engine did about it, with the
-    scenarios it explains (the first of them is the example shown)."""
+    """One distinct cause of failures: a rule the engine breaks and what it did, with the
+    scenarios it explains (the first of them is the example shown).
+
+    A deviation shows in several ways (a bout ended too soon, a move not listed, a
+    rejection naming the rule the engine misreads): they are one cause under the rule,
+    each way in :attr:`ways` with its number of scenarios, the most first (``kind`` is
+    the first). Differences of turn order are one cause whatever the protocol's rule
+    (:attr:`rules` lists them)."""
 
     rule: str | None
     kind: str
     scenarios: tuple[ScenarioResult, ...]
+    ways: tuple[tuple[str, int], ...] = ()
+    rules: tuple[str, ...] = ()
+    """Every rule of the cause (more than one only for turn order), the most first."""
 
     @property
     def example(self) -> ScenarioResult:
@@ -53,7 +65,9 @@ class Cause:
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "kind": self.kind, "count": len(self.scenarios),
                 "examples": [s.example or s.where for s in self.scenarios],
-                "read": f"durak-spec rules {self.rule}" if self.rule else None}
+                "read": f"durak-spec rules {self.rule}" if self.rule else None,
+                "ways": [{"kind": kind, "count": count} for kind, count in self.ways],
+                "rules": list(self.rules)}
 
 
 _KINDS: tuple[tuple[str, str], ...] = (
@@ -73,12 +87,20 @@ _WRONG_RULE = re.compile(r"was rejected by ([A-Z]+-[0-9]+) .*, not by ([A-Z]+-[0
 
 
 def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
-    """The rule and the kind of one failed or errored scenario."""
+    """The rule and the kind of one failed or errored scenario: what the engine did
+    (:attr:`ScenarioResult.diagnosis`, charged to the rule it breaks by the reference's
+    own decisions) where the reference saw it, else what the failed step says, under the
+    scenario's rule."""
     message = item.message or ""
     rule = item.rule_ids[0] if item.rule_ids else None
     if item.outcome == "errored":
         return None, "fails as a program (crash, time-out, an answer out of protocol, an " \
                      "exception)"
+    if _KINDS[0][0] in message:  # the audit names the rule of what no game can reach
+        found = _RULE_IN_TEXT.search(message) or _RULE_AFTER.search(message)
+        return (found[1] if found else rule), "reports a position no game can reach"
+    if item.diagnosis is not None:  # what set the engine apart first, the root
+        return item.diagnosis.rule, item.diagnosis.kind
     wrong = _WRONG_RULE.search(message)
     if wrong is not None:
         return wrong[2], f"rejects with another rule ID ({wrong[1]})"
@@ -94,14 +116,44 @@ def _cause_of(item: ScenarioResult) -> tuple[str | None, str]:
     return rule, "answers otherwise than the rule says"
 
 
+_PROGRAM = "fails as a program"
+_WRONG_KIND = re.compile(r"rejects with another rule ID \(([A-Z]+-[0-9]+)\)\Z")
+
+
 def causes(result: RunResult) -> list[Cause]:
-    """The distinct causes of the failed and errored scenarios, most scenarios first."""
-    groups: dict[tuple[str | None, str], list[ScenarioResult]] = {}
+    """The distinct causes of the failed and errored scenarios, most scenarios first.
+
+    Scenarios are one cause when the engine breaks the same rule in them, however it
+    showed; a difference of turn order is one cause whatever the protocol's rule; a
+    rejection naming another rule than the rules' joins the cause of the rule the engine
+    named, where the reference found the engine breaking that rule elsewhere."""
+    found: list[tuple[ScenarioResult, str | None, str]] = []
     for item in result.scenarios:
         if item.outcome in ("failed", "errored"):
-            groups.setdefault(_cause_of(item), []).append(item)
-    found = [Cause(rule, kind, tuple(items)) for (rule, kind), items in groups.items()]
-    return sorted(found, key=lambda c: -len(c.scenarios))
+            found.append((item, *_cause_of(item)))
+    diagnosed = {rule for item, rule, _ in found if item.diagnosis is not None}
+    groups: dict[tuple[str | None, str], list[tuple[ScenarioResult, str | None, str]]] = {}
+    for item, rule, kind in found:
+        wrong = _WRONG_KIND.match(kind)
+        if kind == TURN_ORDER:
+            key: tuple[str | None, str] = (None, TURN_ORDER)
+        elif wrong is not None and wrong[1] in diagnosed:
+            key = (wrong[1], "")
+            kind = f"rejects moves naming {wrong[1]} where the rules name another rule"
+            rule = wrong[1]
+        elif kind.startswith(_PROGRAM) or (item.diagnosis is None and wrong is None \
+                and rule not in diagnosed):
+            key = (rule, kind)  # what only the steps tell stays apart, by its kind
+        else:
+            key = (rule, "")
+        groups.setdefault(key, []).append((item, rule, kind))
+    made = []
+    for members in groups.values():
+        ways = Counter(kind for _, _, kind in members).most_common()
+        rules = tuple(r for r, _ in Counter(r for _, r, _ in members if r).most_common())
+        made.append(Cause(rules[0] if rules else None, ways[0][0],
+                          tuple(item for item, _, _ in members), tuple(ways), rules))
+    return sorted(made, key=lambda c: -len(c.scenarios))
 
 
 def _causes_text(result: RunResult) -> list[str]:
@@ -116,21 +168,35 @@ def _causes_text(result: RunResult) -> list[str]:
         rule = cause.rule
         known = rule is not None and rule in index
         title = f"{rule} {index[rule].title}" if rule is not None and known else "the engine"
-        count = len(cause.scenarios)
+        if cause.kind == TURN_ORDER:
+            title = "Turn order (" + ", ".join(cause.rules) + ")"
+        count = cause.ways[0][1] if cause.ways else len(cause.scenarios)
         lines.append(f"  {number}. {title}: the engine {cause.kind} "
-                     f"({count} scenario{'s' if count != 1 else ''})")
+                     f"({plural(count, 'scenario')})")
+        for kind, number_of in cause.ways[1:]:
+            lines.append(f"     and:  the engine {kind} ({plural(number_of, 'scenario')})")
         if rule is not None and known:
             lines.append(f"     rule: {index[rule].summary}")
             lines.append(f"     read: durak-spec rules {rule}")
         first = cause.example
+        if first.diagnosis is not None and first.diagnosis.detail:
+            detail = speak_seats(first.diagnosis.detail, first.players)
+            lines.append(f"     what: {detail}"[:300])
         what = (first.message or "").splitlines()
         lines.append(f"     e.g.  {first.cite}: " + " ".join(w.strip() for w in what[:3])[:300])
         more = [s.example or s.where for s in cause.scenarios[1:8]]
         if more:
-            rest = count - 1 - len(more)
+            rest = len(cause.scenarios) - 1 - len(more)
             lines.append("     also: " + ", ".join(more) + (f" and {rest} more" if rest else ""))
     lines.append("")
     return lines
+
+
+def _right_rule(result: RunResult) -> int:
+    """The passed scenarios rejected by the right rule: those in which the engine named the
+    rule expected, and never left one out (none, for an engine that names no rule)."""
+    return sum(s.outcome == "passed" and bool(s.named) and not s.unnamed
+               for s in result.scenarios)
 
 
 def _unnamed_text(result: RunResult) -> list[str]:
@@ -138,9 +204,11 @@ def _unnamed_text(result: RunResult) -> list[str]:
     if not unnamed:
         return []
     first = unnamed[0]
-    return [f"Rejected, rule not named: {len(unnamed)} scenarios passed, but the engine "
-            "named no rule ID where the scenario names one (rejected by the right rule: "
-            f"{sum(s.outcome == 'passed' for s in result.scenarios) - len(unnamed)} passed);",
+    right = _right_rule(result)
+    also = f" (rejected by the right rule: {right} passed)" if right else \
+        " (the engine named the right rule in none)"
+    return [f"Rejected, rule not named: {plural(len(unnamed), 'scenario')} passed, but the "
+            "engine named no rule ID where the scenario names one" + also + ";",
             f"  e.g. {first.cite}: {first.unnamed[0]}", ""]
 
 
@@ -232,6 +300,7 @@ def report_json(result: RunResult, *, engine: str = "", command: str | None = No
         "deselected": result.deselected, "summary": str(result.counts),
         "causes": [cause.to_json() for cause in causes(result)],
         "rule_not_named": sum(s.rule_not_named for s in result.scenarios),
+        "rejected_by_the_right_rule": _right_rule(result),
         "rules": rules, "scenarios": [item.to_json() for item in result.scenarios],
     }
 

@@ -12,12 +12,12 @@ from typing import NoReturn, TypeVar
 import pytest
 
 from durak_spec.core.cards import Card
-from durak_spec.core.errors import NotationError
+from durak_spec.core.errors import DurakError, NotationError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import Position, PositionError, speak_seats
 from durak_spec.model.actions import Action, Open, Transfer
 from durak_spec.model.rules import AXES, Goal, LaterGameLead, RuleSet, TurnOrder
-from durak_spec.model.state import Outcome
+from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import (
     Accepted,
     Engine,
@@ -28,6 +28,12 @@ from durak_spec.protocol import (
     Verdict,
 )
 from durak_spec.protocol.audit import Impossible, audit
+from durak_spec.protocol.explain import (
+    Difference,
+    explain_refused,
+    explain_start,
+    explain_step,
+)
 from durak_spec.protocol.subprocess_engine import EngineFailure
 from durak_spec.spec.ordering import next_move
 
@@ -88,6 +94,19 @@ class GameContext:
         """Moves of the ``When`` steps not played yet: under a turn-based bout protocol,
         a scenario written for the free one has its moves played as the protocol asks for
         them (:mod:`durak_spec.spec.ordering`); before any other step they are played out."""
+        self.named: list[str] = []
+        """The rejections the scenario expected by a rule, that the engine gave naming that
+        rule (what "rejected by the right rule" counts)."""
+        self.action: Action | None = None
+        """The last move made, whatever the verdict."""
+        self.before: GameState | None = None
+        """The reference's position before the last move (``None`` once they part)."""
+        self.parted: Difference | None = None
+        """The move the engine accepted and the reference refuses, with the reference's rule."""
+        self.diverged: Difference | None = None
+        """The first move after which the engine's report differs from the reference's."""
+        self.answer: Verdict | None = None
+        """The engine's verdict on the last move, before any step looked at it."""
 
     # -- failing clearly -------------------------------------------------------------------
 
@@ -163,6 +182,13 @@ class GameContext:
         except LoadDeclined as declined:
             pytest.skip(f"{capabilities.name} declined to load the position: "
                         f"{declined.message}")
+        except DurakError as refused:  # refused by a rule: a difference about that rule
+            rule = getattr(refused, "rule", None)
+            if not isinstance(rule, str) or rule not in load_rule_index():
+                raise
+            self.diverged = explain_refused(state, rule, self.speak(str(refused)))
+            self.fail(f"the engine refuses the position described by the Given steps, "
+                      f"naming {rule}: {self.speak(str(refused))}")
         self.started = True
         self.reference = ReferenceEngine()
         self.reference.load(state)
@@ -208,6 +234,9 @@ class GameContext:
                         "the deal")
         else:
             self.judge(Accepted(), "the deal")
+            if self.reference is not None and self.diverged is None:
+                self.diverged = explain_start(self.reference.state, dealt, seed,
+                                              later=bool(later))
             self.audit(dealt, "after the deal")
             self._anyone_acts(self.engine.legal_actions())
 
@@ -326,7 +355,10 @@ class GameContext:
         for action in actions:
             legal = self.engine.legal_actions()
             before = self.engine.report()
+            self.action, self.legal_before = action, legal
+            self.before = self.reference.state if self.reference is not None else None
             verdict = self.engine.apply(action)
+            self.answer = verdict
             after = self.engine.report()
             move = f'{self.name(action.player)}\'s move "{action.move}"'
             listed = action_key(action) in {action_key(a) for a in legal}
@@ -336,13 +368,25 @@ class GameContext:
                 self.fail(f"the engine rejected {move}, but lists it among its legal actions")
             self.audit(after, f"after {move}", before, verdict, action)
             self.judge(verdict, move)
-            self.legal_before = legal
             if not verdict.ok:
                 return False
-            if self.reference is not None and not self.reference.apply(action).ok:
-                self.reference = None  # the engine accepted what the reference does not
+            self._follow(action, after)
             self._track(before, action, after)
         return True
+
+    def _follow(self, action: Action, after: Report) -> None:
+        """Play an accepted move on the reference too; keep what first sets them apart."""
+        if self.reference is None:
+            return
+        state = self.reference.state
+        verdict = self.reference.apply(action)
+        if isinstance(verdict, Rejected):  # the engine accepted what the reference does not
+            self.reference = None
+            if self.parted is None:
+                self.parted = Difference(verdict.rule, "accepts moves the rules forbid",
+                                         "extra", (action,), str(action))
+        elif self.diverged is None:
+            self.diverged = explain_step(state, action, after)
 
     def _track(self, before: Report, action: Action, after: Report) -> None:
         if after.table or not before.table:
@@ -375,6 +419,8 @@ class GameContext:
             self._same_legal_actions()
             if rule and not verdict.rule:
                 self.unnamed.append(f"{self.move} (expected {rule})")
+            elif rule:
+                self.named.append(f"{self.move} ({rule})")
 
     def _same_legal_actions(self) -> None:
         """A rejection proves something only if the engine allows what the rules allow:

@@ -62,7 +62,9 @@ from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import DEFAULT_PROFILE
 from durak_spec.model.rules import PROFILES, RuleSet
 from durak_spec.protocol import Capabilities, Engine, ReferenceEngine, Report, Verdict
+from durak_spec.protocol.explain import Difference
 from durak_spec.protocol.subprocess_engine import EngineFailure
+from durak_spec.spec.diagnosis import diagnose
 from durak_spec.spec.gherkin import Example, GherkinError, feature_files, read_specification
 from durak_spec.spec.gherkin import Step as ExampleStep
 from durak_spec.spec.plugin import KNOWN_TAGS, StepDefinition, claims_of, step_definitions
@@ -159,6 +161,13 @@ class ScenarioResult:
     """The moves the scenario expected rejected by a rule that the engine rejected without
     naming any rule: such a scenario passes, "rejected, rule not named", which reports
     tell apart from "rejected by the right rule" (a wrong rule fails)."""
+    named: tuple[str, ...] = ()
+    """The moves the scenario expected rejected by a rule that the engine rejected naming
+    that rule."""
+    diagnosis: Difference | None = None
+    """For a failed scenario, what the engine did otherwise than the reference, charged to
+    the rule it breaks (:mod:`durak_spec.spec.diagnosis`); ``None`` if nothing but the
+    steps tells."""
 
     @property
     def rule_not_named(self) -> bool:
@@ -184,6 +193,9 @@ class ScenarioResult:
             "step": self.step, "message": self.message, "skip_reason": self.skip_reason,
             "profile": self.profile, "players": list(self.players),
             "seconds": round(self.seconds, 6), "rule_not_named": list(self.unnamed),
+            "diagnosis": None if self.diagnosis is None else {
+                "rule": self.diagnosis.rule, "kind": self.diagnosis.kind,
+                "detail": self.diagnosis.detail},
         }
 
 
@@ -363,6 +375,7 @@ class _Pending:
     trace: list[TraceStep] = field(default_factory=list)
     step_line: int | None = None
     feature_error: bool = False
+    diagnosis: Difference | None = None
 
     def fail(self, outcome: Outcome, step: str | None, message: str, *,
              feature_error: bool = False) -> None:
@@ -394,7 +407,8 @@ class _Pending:
             nodeid=f"{self.meta.feature}::{self.meta.example}",
             example=self.meta.example, step_line=self.step_line,
             unnamed=tuple(game.unnamed) if game is not None else (),
-            feature_error=self.feature_error)
+            named=tuple(game.named) if game is not None else (),
+            feature_error=self.feature_error, diagnosis=self.diagnosis)
 
 
 def _step_text(step: ExampleStep) -> str:
@@ -585,7 +599,10 @@ class _Runner:
                 pending.skip_reason = _message(error)
             return False
         if isinstance(error, pytest.fail.Exception | AssertionError):
+            first = pending.outcome not in ("failed", "errored")
             pending.fail("failed", step, _message(error))
+            if first and pending.game is not None:
+                pending.diagnosis = diagnose(pending.game)
         else:
             pending.fail("errored", step, _error_text(error))
         return True

@@ -26,7 +26,9 @@ chance, exactly as the protocol's ``start`` takes them; ``note`` is optional.
   leaves are never visited);
 * :func:`check_positions` compares an engine's counts (the reference's by default) with
   the stored ones, and :func:`locate` finds, for a count that differs, the first position
-  whose legal actions differ;
+  whose legal actions (or report) differ, with the rule the engine breaks there as the
+  reference decides it (:mod:`durak_spec.protocol.explain`): the report names that rule,
+  not only the counts;
 * :func:`claimed_position` turns a stored position into one an engine can be counted on
   where it does not claim the stored rules: the same deal, or a position of the same kind
   reached in a game, under the rule set it claims that is nearest (its own bout protocol

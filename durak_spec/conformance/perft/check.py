@@ -47,6 +47,8 @@ class PerftCheck:
     unreached: bool = False
     """The error is a move on the way to the position that the engine rejected though the
     rules it claims allow it (a rule failure, not an engine failure)."""
+    error_rule: str = ""
+    """The rule ID an impossible report or an unreached position names."""
     claimed: str = ""
     """Where the engine does not claim the stored position's rules: the axes of the rule
     set it was counted under instead (:func:`claimed_position`), whose expected counts
@@ -70,6 +72,15 @@ class PerftCheck:
         return self.impossible or self.unreached
 
     @property
+    def rule(self) -> str | None:
+        """The rule the engine breaks, where known: the reference's decision on the first
+        differing move (:attr:`Located.rule`), or the rule of an impossible report or of
+        a move on the way that the engine rejected."""
+        if self.located is not None and self.located.rule is not None:
+            return self.located.rule
+        return self.error_rule or None
+
+    @property
     def first_mismatch(self) -> int | None:
         """The first depth (1-based) whose count differs, if any."""
         for depth, (mine, theirs) in enumerate(zip(self.counts, self.expected, strict=False),
@@ -83,6 +94,7 @@ class PerftCheck:
                 "counts": list(self.counts), "first_mismatch": self.first_mismatch,
                 "seconds": round(self.seconds, 4), "error": self.error or None,
                 "located": None if self.located is None else str(self.located),
+                "rule": self.rule,
                 "skipped": self.skipped or None, "cut": self.cut or None,
                 "impossible": self.impossible, "unreached": self.unreached,
                 "claimed": self.claimed or None,
@@ -136,7 +148,7 @@ def check_positions(engine: Engine | None = None,
         depth = position.depth if max_depth is None else min(max_depth, position.depth)
         expected = position.counts[:depth]
         started = time.perf_counter()
-        error = cut = ""
+        error = cut = error_rule = ""
         impossible = unreached = False
         counts: tuple[int, ...] = ()
         try:
@@ -155,8 +167,10 @@ def check_positions(engine: Engine | None = None,
                         break
         except PerftUnreachable as unreachable:
             error, unreached = str(unreachable), True
+            error_rule = getattr(unreachable, "rule", None) or ""
         except PerftImpossible as failure:
             error, impossible = str(failure), True
+            error_rule = getattr(failure, "rule", None) or ""
         except (PerftError, EngineFailure) as failure:
             error = str(failure)
             restart = getattr(engine, "restart", None)
@@ -178,7 +192,8 @@ def check_positions(engine: Engine | None = None,
             except Exception as failure:  # the counts already tell the failure
                 error = f"while locating the difference: {failure}"
         result = PerftCheck(position, expected, counts, seconds, error, located, cut=cut,
-                            impossible=impossible, unreached=unreached, claimed=claimed)
+                            impossible=impossible, unreached=unreached, claimed=claimed,
+                            error_rule=error_rule if isinstance(error_rule, str) else "")
         results.append(result)
         if progress is not None:
             progress(index + 1, len(positions), result)
@@ -262,7 +277,8 @@ def format_check(results: Sequence[PerftCheck]) -> str:
             lines.append(f"ok    {head}: {' '.join(map(str, result.counts))} "
                          f"({result.seconds:.2f} s)" + (f"; {result.cut}" if result.cut else ""))
             continue
-        lines.append(f"FAIL  {head}")
+        lines.append(f"FAIL  {head}" + (f": the engine breaks {result.rule}" if result.rule
+                                        else ""))
         if result.error:
             lines.append(f"      {'rule' if result.rule_failure else 'error'}: {result.error}")
         if result.counts and result.first_mismatch is not None:

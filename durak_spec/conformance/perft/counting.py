@@ -16,6 +16,13 @@ from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Engine, LoadDeclined, Report, Verdict
 from durak_spec.protocol.audit import audit
+from durak_spec.protocol.explain import (
+    Difference,
+    explain_legal,
+    explain_start,
+    explain_step,
+    same_report,
+)
 
 DEFAULT_BUDGET = 6000
 """Generation stops deepening a position once this many positions would be visited."""
@@ -99,6 +106,13 @@ class _Walker:
                     self.reported = self.engine.load(self.origin)
                     self.path = list(self.moves)
                 except LoadDeclined:  # the standard decline: reach it from the deal
+                    self.origin = None
+                except DurakError as refused:
+                    if getattr(refused, "rule", None) is None:
+                        raise
+                    # The engine refuses the position by a rule: it disagrees about it.
+                    # Reached from the deal, the first move it plays otherwise names
+                    # the rule from the reference's side.
                     self.origin = None
             if self.origin is None:
                 self.reported = self.engine.start(self.rules, self.deck, self.seed)
@@ -189,22 +203,35 @@ def perft_engine(engine: Engine, rules: RuleSet, deck: Sequence[Card], seed: int
 
 @dataclass(frozen=True, slots=True)
 class Located:
-    """The first position (in the reference's order) whose legal actions differ."""
+    """The first position (in the reference's order) whose legal actions differ, and the
+    rule of that difference: the reference's decision on the first action the engine
+    lists and the rules forbid, or the rule that allows the actions it misses
+    (:func:`~durak_spec.protocol.explain.explain_legal`)."""
 
     path: tuple[Action, ...]
     engine_only: tuple[Action, ...]
     reference_only: tuple[Action, ...]
+    differences: tuple[Difference, ...] = ()
+
+    @property
+    def rule(self) -> str | None:
+        """The rule of the first difference (``None`` if the reference names none)."""
+        return self.differences[0].rule if self.differences else None
 
     def __str__(self) -> str:
         where = ", ".join(str(a) for a in self.path) or "the position counted"
         parts = []
+        if not self.engine_only and not self.reference_only and self.differences:
+            parts.append("its position differs from the rules'")
         if self.engine_only:
             parts.append("the engine also lists " + ", ".join(str(a) for a in
                                                               self.engine_only))
         if self.reference_only:
             parts.append("the engine misses " + ", ".join(str(a) for a in
                                                           self.reference_only))
-        return f"after {where}: {'; '.join(parts)}"
+        named = "; ".join(str(d) for d in self.differences)
+        return f"after {where}: {'; '.join(parts)}" + (f"\n      rule: {named}" if named
+                                                        else "")
 
 
 def locate(engine: Engine, position: PerftPosition, depth: int | None = None
@@ -219,10 +246,14 @@ def locate(engine: Engine, position: PerftPosition, depth: int | None = None
     def visit(state: GameState, path: list[Action], level: int) -> Located | None:
         mine = walker.legal(path)
         theirs = legal_actions(state)
+        moved = _moved_otherwise(position, state, path, walker.reported)
+        if moved is not None:
+            return Located(tuple(path), (), (), (moved,))
         if set(mine) != set(theirs):
             return Located(tuple(path), tuple(sorted(set(mine) - set(theirs),
                                                      key=Action.sort_key)),
-                           tuple(a for a in theirs if a not in set(mine)))
+                           tuple(a for a in theirs if a not in set(mine)),
+                           tuple(explain_legal(state, mine)))
         if level + 1 < depth:
             for action in theirs:
                 found = visit(apply(state, action), [*path, action], level + 1)
@@ -231,6 +262,21 @@ def locate(engine: Engine, position: PerftPosition, depth: int | None = None
         return None
 
     return visit(position.start(), [], 0)
+
+
+def _moved_otherwise(position: PerftPosition, state: GameState, path: Sequence[Action],
+                     reported: Report | None) -> Difference | None:
+    """Where the engine's report at ``path`` differs from the reference's ``state``: the
+    difference of the last move, by the rule the reference's step decided it with."""
+    if reported is None or same_report(Report.of(state), reported):
+        return None
+    moves = [*position.moves, *path]
+    if not moves:
+        return explain_start(state, reported, position.seed)
+    before = new_game(position.rules, deck=position.deck, seed=position.seed)
+    for action in moves[:-1]:
+        before = apply(before, action)
+    return explain_step(before, moves[-1], reported)
 
 
 def deepest(state: GameState, budget: int, deepest: int = MAX_DEPTH) -> tuple[int, ...]:

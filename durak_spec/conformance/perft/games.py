@@ -38,6 +38,33 @@ def _five_after_the_first_bout(state: GameState) -> bool:
             and any(a.kind == "throw" for a in legal_actions(state)))
 
 
+def _five_in_the_first_bout(state: GameState) -> bool:
+    # Five attack cards in the first bout, an attacker holding a card of a rank on the
+    # table and the defender able to answer six: only LIMIT-3 stops the sixth card.
+    if len(state.table) != 5 or state.bout != 0 or not state.rules.first_bout_limit_five:
+        return False
+    ranks = {card.rank for pair in state.table for card in pair if card is not None}
+    return state.start_hands[state.defender] >= 6 and any(
+        card.rank in ranks for seat in range(state.players) if seat != state.defender
+        for card in state.hands[seat])
+
+
+def _five_later_nothing_discarded(state: GameState) -> bool:
+    # Five attack cards in a later bout while the discard pile is still empty (every bout
+    # so far was taken), and a sixth may come: the first bout is over, whatever the
+    # discard pile says (LIMIT-3).
+    return not state.discard and _five_after_the_first_bout(state)
+
+
+def _last_card_with_stock(state: GameState) -> bool:
+    # A player may play their last card while the stock lasts, and the bout can end soon
+    # after: they stay in the game and draw (END-2).
+    if not state.stock or not state.table:
+        return False
+    return any(len(state.hands[a.player]) == 1 and a.kind in ("throw", "cover")
+               for a in legal_actions(state)) and len(state.table) >= 2
+
+
 def _out_seat_next(state: GameState) -> bool:
     # A player is out and sits right after the defender, and the bout can end at once:
     # the next roles must skip that seat (ORDER-6).
@@ -114,6 +141,12 @@ GAME_POSITIONS: tuple[tuple[str, RuleSet, Callable[[GameState], bool], str], ...
      "two players with at most two cards each: a draw (END-4) or a durak (END-3)"),
     ("last-two-4p", _CLASSIC.rules(4), _last_two_out,
      "two players left of four, at most two cards each"),
+    ("five-attack-cards-first-3p", _CLASSIC.rules(3), _five_in_the_first_bout,
+     "five attack cards in the first bout: LIMIT-3 stops a sixth"),
+    ("five-attack-cards-no-discard-3p", _CLASSIC.rules(3), _five_later_nothing_discarded,
+     "five attack cards in a later bout, the discard pile still empty: a sixth may come"),
+    ("last-card-with-stock-3p", _CLASSIC.rules(3), _last_card_with_stock,
+     "a player may play their last card while the stock lasts (END-2)"),
 )
 
 

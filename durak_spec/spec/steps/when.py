@@ -19,6 +19,7 @@ from durak_spec.model.actions import (
 from durak_spec.model.rules import RuleSetError
 from durak_spec.model.state import Outcome
 from durak_spec.protocol import Accepted, Rejected
+from durak_spec.protocol.explain import plural
 
 # ==========================================================================================
 # When: the deal
@@ -83,9 +84,9 @@ def when_players_set_up(game: GameContext, count: str) -> None:
     try:
         rules.with_players(int(count))
     except RuleSetError as error:
-        game.judge(Rejected(str(error), error.rule), f"a game for {count} players")
+        game.judge(Rejected(str(error), error.rule), f"a game for {plural(int(count), 'player')}")
     else:
-        game.judge(Accepted(), f"a game for {count} players")
+        game.judge(Accepted(), f"a game for {plural(int(count), 'player')}")
 
 
 # ==========================================================================================
