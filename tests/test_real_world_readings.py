@@ -11,18 +11,32 @@ each an axis of the rule set decided by one engine function that names its clari
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
+from collections.abc import Sequence
 
 import pytest
 from helpers import actions_of, assert_illegal, cards, play, position
 
-from durak_spec import GameState, RuleSet, apply, legal_actions, new_game, parse_action
+from durak_spec import (
+    Card,
+    GameState,
+    Outcome,
+    RuleSet,
+    apply,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from durak_spec.conformance.dependencies import playing_rules
 from durak_spec.engine.draw import draw_order, draw_start, draw_start_rule
 from durak_spec.engine.seats import passed_over, roles_breach, transfer_target_rule
 from durak_spec.engine.transfer import new_defender
 from durak_spec.engine.turns import done_in_take_rule, thrown_in_lifts_dones
 from durak_spec.model.rules import (
     PROFILES,
+    Axis,
     DoneInTake,
     DrawOrder,
     TransferDraw,
@@ -30,6 +44,10 @@ from durak_spec.model.rules import (
     TurnOrder,
     profile,
 )
+from durak_spec.protocol import Capabilities, ReferenceEngine, Report
+from durak_spec.protocol.claims import axis_named
+from durak_spec.protocol.wire import HelloReply, ProtocolError, decode_reply
+from durak_spec.spec.runner import run
 
 LAST = TransferDraw.LAST_TRANSFERRER
 AGAIN = DoneInTake.ASKED_AGAIN
@@ -199,3 +217,73 @@ def test_random_games_under_every_reading_keep_the_listing_and_the_rules_agreein
             state = apply(state, rng.choice(actions))
         assert state.is_over
         assert not legal_actions(state)
+
+
+# -- declared in the handshake, played by the checker ---------------------------------------
+
+
+def test_an_engine_declares_a_reading_in_the_handshake() -> None:
+    hello = {"id": 1, "ok": True, "protocol": 1, "name": "x", "version": "1",
+             "profiles": [], "players": [3],
+             "axes": {"done_in_take": ["asked-again"], "transfer_target": ["next-with-cards"],
+                      "draw_after_transfer": ["opener", "last-transferrer"]},
+             "capabilities": {"load": False}}
+    reply = decode_reply(json.dumps(hello), "hello")
+    assert isinstance(reply, HelloReply)
+    caps = reply.capabilities
+    assert caps.axes["done_in_take"] == ("asked-again",)
+    rules = RuleSet(players=3)
+    assert caps.supports(rules) == "x does not play done_in_take=final"
+    assert caps.supports(rules.replace(done_in_take=AGAIN, transfer_target=SKIP)) is None
+    hello["axes"] = {"done_in_take": ["sometimes"]}
+    with pytest.raises(ProtocolError) as caught:
+        decode_reply(json.dumps(hello), "hello")
+    assert caught.value.field == "axes.done_in_take[0]"
+
+
+class _OneReading(ReferenceEngine):
+    """A third-party engine in miniature: it plays one reading whatever rules it is
+    given, and claims every axis with that reading (``declared``) or with the
+    specification's default in its place (an engine that does not say)."""
+
+    def __init__(self, axis: str, value: str, declared: bool) -> None:
+        super().__init__()
+        self._change = {axis: axis_named(axis).convert(value)}
+        default = Axis.format(getattr(RuleSet(), axis))
+        self._claim = dataclasses.replace(
+            super().capabilities(), name=f"plays {axis}={value}", profiles=(),
+            axes={**Capabilities.every_axis(), axis: (value if declared else default,)})
+
+    def capabilities(self) -> Capabilities:
+        return self._claim
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        return super().start(rules.replace(**self._change), deck, seed)
+
+    def start_later(self, rules: RuleSet, deck: Sequence[Card], seed: int,
+                    previous: Outcome) -> Report:
+        return super().start_later(rules.replace(**self._change), deck, seed, previous)
+
+    def load(self, state: GameState) -> Report:
+        return super().load(state.replace(rules=state.rules.replace(**self._change)))
+
+
+@pytest.mark.parametrize(("axis", "value", "rules"), [
+    ("draw_after_transfer", "last-transferrer", {"CLAR-7", "CLAR-8"}),
+    ("done_in_take", "asked-again", {"CLAR-20"}),
+    ("transfer_target", "next-with-cards", {"CLAR-22"}),
+])
+def test_an_engine_playing_a_reading_passes_once_it_declares_it(axis: str, value: str,
+                                                                rules: set[str]) -> None:
+    def outcomes(declared: bool) -> dict[str, set[str]]:
+        result = run(lambda: _OneReading(axis, value, declared), adapt=playing_rules())
+        found: dict[str, set[str]] = {}
+        for scenario in result.scenarios:
+            found.setdefault(scenario.outcome, set()).add(scenario.example.split(".")[0])
+        return found
+
+    silent = outcomes(declared=False)
+    assert silent.get("failed", set()) == rules  # the other reading's scenarios fail
+    declared = outcomes(declared=True)
+    assert not declared.get("failed") and not declared.get("errored")
+    assert len(declared["passed"]) > 60
