@@ -287,3 +287,22 @@ def test_an_engine_playing_a_reading_passes_once_it_declares_it(axis: str, value
     declared = outcomes(declared=True)
     assert not declared.get("failed") and not declared.get("errored")
     assert len(declared["passed"]) > 60
+
+
+def test_the_variants_table_shows_each_reading_with_its_clarifications() -> None:
+    from durak_spec.book.render import variants_table_html
+    from durak_spec.book.site import build_site
+    from durak_spec.spec.runner import features_dir
+
+    table = str(variants_table_html(build_site(features_dir())))
+    readings = table[table.index('class="durak-readings"'):]
+    for name, values in (("draw_after_transfer", ("opener", "CLAR-7", "last-transferrer",
+                                                  "CLAR-19")),
+                         ("done_in_take", ("final", "CLAR-20", "asked-again", "CLAR-21")),
+                         ("transfer_target", ("next-in-game", "CLAR-22", "next-with-cards",
+                                              "CLAR-23")),
+                         ("turn_order", ("free", "CLAR-3", "last-thrower", "CLAR-18"))):
+        item = readings[readings.index(f'id="reading-{name}"'):]
+        item = item[:item.index("</li>")]
+        assert all(v in item for v in values), item
+        assert f'id="axis-{name}"' not in table[:table.index('class="durak-readings"')]

@@ -298,6 +298,16 @@ class Axis:
     wording: bool = False
     """The values are the sources' wordings of one rule and allow the same actions in
     every reachable position (LIMIT-2): a setting, but no disagreement of play."""
+    readings: bool = False
+    """The values are readings on which computer games differ and no source decides:
+    each is a clarification, named by :attr:`rules` in the order of the values; every
+    profile plays the first, and an engine declares which it plays (issue 24)."""
+
+    def reading_rules(self) -> tuple[tuple[str, str], ...]:
+        """For an axis of :attr:`readings`, each value with its clarification."""
+        if not self.readings or self.enum is None:
+            return ()
+        return tuple(zip((str(m.value) for m in self.enum), self.rules, strict=True))
 
     def choices(self) -> str:
         if self.enum is not None:
@@ -357,13 +367,13 @@ AXES: tuple[Axis, ...] = (
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
     Axis("turn_order", ("CLAR-3", "CLAR-17", "CLAR-18"), "Who may act when within a bout",
-         enum=TurnOrder),
+         enum=TurnOrder, readings=True),
     Axis("draw_after_transfer", ("CLAR-7", "CLAR-19"), "Who draws first after a transfer "
-         "(attacker-first order)", enum=TransferDraw),
+         "(attacker-first order)", enum=TransferDraw, readings=True),
     Axis("done_in_take", ("CLAR-20", "CLAR-21"), "Whether a done during a take is final",
-         enum=DoneInTake),
+         enum=DoneInTake, readings=True),
     Axis("transfer_target", ("CLAR-22", "CLAR-23"), "Whether a transfer passes over a "
-         "player who has just gone out", enum=TransferTarget),
+         "player who has just gone out", enum=TransferTarget, readings=True),
 )
 
 
