@@ -306,3 +306,27 @@ def test_the_variants_table_shows_each_reading_with_its_clarifications() -> None
         item = item[:item.index("</li>")]
         assert all(v in item for v in values), item
         assert f'id="axis-{name}"' not in table[:table.index('class="durak-readings"')]
+
+
+@pytest.mark.parametrize(("ident", "other"), [
+    ("take-asked-again-3p", {"done_in_take": DoneInTake.FINAL}),
+    ("just-out-passed-over-4p", {"transfer_target": TransferTarget.NEXT_IN_GAME}),
+])
+def test_the_perft_positions_of_the_readings_count_otherwise_under_the_other_reading(
+        ident: str, other: dict[str, object]) -> None:
+    # An engine that plays the other reading is told so by perft, not only by scenarios.
+    # (The drawing order has no such position: who draws which cards seldom changes how
+    # many moves there are, and no stored depth told the two readings apart.)
+    from durak_spec.conformance.perft.counting import perft
+    from durak_spec.conformance.perft.positions import load_positions
+
+    stored = next(p for p in load_positions() if p.id == ident)
+
+    def counts(rules: RuleSet) -> tuple[int, ...]:
+        state = new_game(rules, deck=stored.deck, seed=stored.seed)
+        for move in stored.moves:
+            state = apply(state, move)
+        return perft(state, len(stored.counts))
+
+    assert counts(stored.rules) == stored.counts
+    assert counts(stored.rules.replace(**other)) != stored.counts
