@@ -17,7 +17,8 @@ from durak_spec.engine.breach import Breach
 from durak_spec.model.rules import TransferTarget
 from durak_spec.model.state import GameState
 
-__all__ = ["next_in_game", "passed_over", "roles_breach", "transfer_target_rule"]
+__all__ = ["next_in_game", "passed_over", "roles_breach", "target_breach",
+           "transfer_target_rule"]
 
 
 def next_in_game(seat: int, players: int, out: Container[int] = ()) -> int:
@@ -55,6 +56,16 @@ def passed_over(state: GameState) -> frozenset[int]:
     empty = [seat for seat in range(len(hands))
              if not hands[seat] and seat != defender and seat not in out]
     return out | frozenset(empty) if empty else out
+
+
+def target_breach(state: GameState, target: int) -> Breach | None:
+    """CLAR-23: where a transfer passes over the players who have just played out their
+    hands, someone besides the defender must still hold cards to take the attack on
+    (``target`` is where :func:`next_in_game` past :func:`passed_over` arrives)."""
+    if target != state.defender:
+        return None
+    return Breach("CLAR-23", "every other player has played out their hand: nobody is left "
+                  "to pass the attack to")
 
 
 def roles_breach(state: GameState) -> Breach | None:

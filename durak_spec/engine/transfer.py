@@ -21,7 +21,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import bout_cap
-from durak_spec.engine.seats import next_in_game, passed_over, transfer_target_rule
+from durak_spec.engine.seats import next_in_game, passed_over, target_breach
 from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
@@ -141,9 +141,9 @@ def capacity_breach(state: GameState, count: int) -> Breach | None:
     cards they will face; CLAR-23: there is a new defender, where players out of cards
     are passed over."""
     target = new_defender(state)
-    if target == state.defender:  # only where players out of cards are passed over
-        return Breach(transfer_target_rule(state), "every other player has played out their "
-                      "hand: nobody is left to pass the attack to")
+    nobody = target_breach(state, target)  # only where players out of cards are passed over
+    if nobody is not None:
+        return nobody
     held = len(state.hands[target])
     if held >= count:
         return None

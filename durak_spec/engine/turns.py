@@ -62,6 +62,7 @@ __all__ = [
     "could_add",
     "defender_to_move",
     "done",
+    "done_in_take_breach",
     "done_in_take_rule",
     "passed_after",
     "pending",
@@ -210,10 +211,7 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
     if isinstance(action, ThrowIn):
         if seat in state.passed:
             if state.taking:  # the defender makes no more moves: CLAR-20 or CLAR-21 decides
-                rule = done_in_take_rule(state)
-                return Breach(rule, f"P{seat} said done during the take; " + (
-                    "they may add cards again only after another card is thrown in"
-                    if rule == "CLAR-21" else "that done stands for the rest of the bout"))
+                return done_in_take_breach(state, seat)
             return Breach("CLAR-3", f"P{seat} said done; they may add cards again only "
                           "after the defender's next move")
         return None
@@ -291,6 +289,19 @@ def done_in_take_rule(state: GameState) -> str:
     """The clarification that says whether a done said during a take is final, under
     the rule set's ``done_in_take`` (CLAR-20, CLAR-21)."""
     return "CLAR-21" if state.rules.done_in_take is DoneInTake.ASKED_AGAIN else "CLAR-20"
+
+
+def done_in_take_breach(state: GameState, seat: int) -> Breach | None:
+    """CLAR-20, CLAR-21: during a take, an attacker who has said done adds no card: for
+    the rest of the bout (``done_in_take`` final, CLAR-20), or until another attacker
+    adds one (asked-again, CLAR-21)."""
+    if not state.taking or seat not in state.passed:
+        return None
+    if done_in_take_rule(state) == "CLAR-21":
+        return Breach("CLAR-21", f"P{seat} said done during the take; they may add cards "
+                      "again only after another card is thrown in")
+    return Breach("CLAR-20", f"P{seat} said done during the take; that done stands for the "
+                  "rest of the bout")
 
 
 def thrown_in_lifts_dones(state: GameState) -> bool:
