@@ -321,8 +321,8 @@ Feature: Taking the cards
   Rule: Asked-again reading: each card thrown in during a take asks every attacker again
     Some computer games read the take the other way: every card an attacker adds during
     a take cancels each done said so far, and all who could still add a card are asked
-    once more. No source decides between this and CLAR-20, so the rule set offers it as
-    a setting. A done still holds until another card is added: an attacker who has said
+    once more. No source decides between this and CLAR-20, so the specification offers
+    it as a setting. A done still holds until another card is added: an attacker who has said
     done cannot change their mind on their own.
 
     Example: Anna is done, Vera adds a seven, and Anna is asked again and adds hers

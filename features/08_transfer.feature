@@ -581,11 +581,31 @@ Feature: The transfer game
       And Anna is out
       And Vera attacks Boris next
 
+    Example: Round four players the eights reach Gleb, who may not pass them on to Anna
+      Given the classic transfer game
+      And the players Anna, Boris, Vera and Gleb
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ J♣ Q♣ K♣ A♣
+      And Vera holds 8♣ J♠ Q♠ K♠
+      And Gleb holds 8♥ 10♠ 10♦ 10♣
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      And Vera transfers with 8♣
+      Then Vera attacks Gleb
+      And Gleb may not transfer with 8♥
+      When Gleb covers 8♠ with 10♠ and 8♦ with 10♦ and 8♣ with 10♣
+      Then the bout is beaten off
+      And Anna is out
+      And Gleb attacks Boris next
+
   @CLAR-23 @clarification
   Rule: Passed-over reading: a transfer skips a player who has just played out their hand
     Some computer games count a player who has laid down their last card, the stock
     being used up, as gone at once: a transfer passes over them to the next player who
-    still holds cards. No source decides between this and CLAR-22, so the rule set
+    still holds cards. No source decides between this and CLAR-22, so the specification
     offers it as a setting. If nobody but the defender holds cards any more, there is
     nobody to pass the attack to.
 
@@ -610,3 +630,25 @@ Feature: The transfer game
       Then Boris has taken the cards
       And Anna is out
       And Vera attacks Boris next
+
+    Example: Round four players the eights reach Gleb, who passes them past Anna to Boris
+      Given the classic transfer game
+      And the setting "transfer_target" is "next-with-cards"
+      And the players Anna, Boris, Vera and Gleb
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ J♣ Q♣ K♣ A♣
+      And Vera holds 8♣ J♠ Q♠ K♠
+      And Gleb holds 8♥ 10♠ 10♦ 10♣
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      And Vera transfers with 8♣
+      And Gleb transfers with 8♥
+      Then it is accepted
+      And Gleb attacks Boris
+      When Boris takes
+      Then Boris has taken the cards
+      And Anna is out
+      And Vera attacks Gleb next

@@ -393,7 +393,7 @@ Feature: Drawing from the stock
     bout has been passed on, its attacker is the player who passed it on last, and that
     player draws first. No source decides between the two readings (source B names the
     current attacker, but with its two players both readings pick the same seat), so the
-    rule set offers this one as a setting beside CLAR-7's. The others follow clockwise
+    specification offers this one as a setting beside CLAR-7's. The others follow clockwise
     from that player, and the player who defended at the end of the bout draws last. The
     join order of source D is not affected: there the opener joined first (CLAR-8).
 

@@ -449,11 +449,11 @@ _DONE_IN_TAKE = _clar("no source says whether a done during a take is final; it 
                       "only the defender's move lifts a done (CLAR-20)")
 _TARGET = _clar("no source says whether a player who has just gone out is passed over by a "
                 "transfer; they are out only when the bout ends (CLAR-22)")
-_REAL_WORLD: dict[str, tuple[object, Origin]] = {
+_REAL_WORLD: Mapping[str, tuple[object, Origin]] = MappingProxyType({
     "draw_after_transfer": (TransferDraw.OPENER, _DRAW_START),
     "done_in_take": (DoneInTake.FINAL, _DONE_IN_TAKE),
     "transfer_target": (TransferTarget.NEXT_IN_GAME, _TARGET),
-}
+})
 """The three axes on which real engines differ and no source decides (issue 24): every
 profile plays the specification's first reading of each."""
 
