@@ -597,8 +597,8 @@ Feature: Attacking and throwing in
     who could add a card and has not said done, going clockwise from the attacker and
     past the defender. They add one card, which the defender answers, or they say done
     and the next is asked. After each answer the asking starts again from the attacker.
-    After a take the attacker asked may add several cards, one at a time, and a done is
-    final for the rest of the bout.
+    After a take the attacker asked may add several cards, one at a time; whether a done
+    said then is final is a reading of its own (CLAR-20, CLAR-21).
 
     Scenario Outline: Under turn order <order>, Anna <may> add a card while the seven is uncovered
       Given the setting "turn_order" is "<order>"

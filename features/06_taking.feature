@@ -275,3 +275,86 @@ Feature: Taking the cards
       Then Boris may not transfer
       When Boris transfers with 7♦
       Then it is rejected by CLAR-4
+
+  @CLAR-20 @clarification
+  Rule: A done said during a take stands for the rest of the bout
+    The sources let the attackers go on adding cards once the defender has given up, and
+    say nothing more about it. The specification decides that a done said during a take
+    is final. Only a move of the defender lifts a done (CLAR-3), and a defender who has
+    announced a take makes none, so an attacker who has said done adds no more cards to
+    this bout, even when another attacker adds one after them.
+
+    Example: Anna is done, Vera adds a seven, and the bout ends with Anna's seven kept back
+      Given the players Anna, Boris and Vera
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ and 4 other cards
+      And Boris holds 6 cards
+      And Vera holds 7♠ and 5 other cards
+      When Anna opens with 7♣
+      And Boris takes
+      And Anna says done
+      And Vera throws in 7♠
+      Then Boris has taken the cards
+      And Boris has 7♣ 7♠ in hand
+      And Anna has 7♦ in hand
+
+    Example: After Vera's seven, Anna may still not add hers
+      Given the players Anna, Boris and Vera
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ and 4 other cards
+      And Boris holds 6 cards
+      And Vera holds 7♠ 7♥ and 4 other cards
+      When Anna opens with 7♣
+      And Boris takes
+      And Anna says done
+      And Vera throws in 7♠
+      Then the bout goes on
+      And Anna may not throw in 7♦
+      When Anna throws in 7♦
+      Then it is rejected by CLAR-20
+      When Vera says done
+      Then Boris has taken the cards
+      And Anna has 7♦ in hand
+
+  @CLAR-21 @clarification
+  Rule: Asked-again reading: each card thrown in during a take asks every attacker again
+    Some computer games read the take the other way: every card an attacker adds during
+    a take cancels each done said so far, and all who could still add a card are asked
+    once more. No source decides between this and CLAR-20, so the specification offers
+    it as a setting. A done still holds until another card is added: an attacker who has said
+    done cannot change their mind on their own.
+
+    Example: Anna is done, Vera adds a seven, and Anna is asked again and adds hers
+      Given the players Anna, Boris and Vera
+      And the setting "done_in_take" is "asked-again"
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ and 4 other cards
+      And Boris holds 6 cards
+      And Vera holds 7♠ and 5 other cards
+      When Anna opens with 7♣
+      And Boris takes
+      And Anna says done
+      And Vera throws in 7♠
+      Then the bout goes on
+      And Anna may throw in 7♦
+      When Anna throws in 7♦
+      Then Boris has taken the cards
+      And Boris has 7♣ 7♠ 7♦ in hand
+
+    Example: Having said done, Anna may not add her seven before anyone else adds a card
+      Given the players Anna, Boris and Vera
+      And the setting "done_in_take" is "asked-again"
+      And hearts are trump
+      And Anna attacks Boris
+      And Anna holds 7♣ 7♦ and 4 other cards
+      And Boris holds 6 cards
+      And Vera holds 7♠ and 5 other cards
+      When Anna opens with 7♣
+      And Boris takes
+      And Anna says done
+      Then Anna may not throw in 7♦
+      When Anna throws in 7♦
+      Then it is rejected by CLAR-21

@@ -553,3 +553,104 @@ Feature: The transfer game
       Then it is rejected by TRANSFER-8
       When Boris covers 8♠ with 8♥
       Then the bout is beaten off
+
+  @CLAR-22 @clarification
+  Rule: A player who has just played out their hand is still the next player for a transfer
+    Once the stock is used up, a player who lays down their last card is safe, but the
+    sources do not say whether a transfer in that same bout still counts them as the
+    next player. The specification decides that it does: such a player leaves the game
+    when the bout is over (END-1), so until then a transfer goes to them, and as they
+    hold no card to answer with, it is refused (TRANSFER-3). While the stock still has
+    cards, nobody leaves at all (END-2).
+
+    Example: Anna opened with her last card, so Vera may not pass the eights back round to her
+      Given the classic transfer game
+      And the players Anna, Boris and Vera
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ 10♣ J♣ Q♣ K♣
+      And Vera holds 8♣ 9♠ 9♦ J♠
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      Then Boris attacks Vera
+      And Vera may not transfer with 8♣
+      When Vera transfers with 8♣
+      Then it is rejected by TRANSFER-3
+      When Vera covers 8♠ with 9♠ and 8♦ with 9♦
+      Then the bout is beaten off
+      And Anna is out
+      And Vera attacks Boris next
+
+    Example: Round four players the eights reach Gleb, who may not pass them on to Anna
+      Given the classic transfer game
+      And the players Anna, Boris, Vera and Gleb
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ J♣ Q♣ K♣ A♣
+      And Vera holds 8♣ J♠ Q♠ K♠
+      And Gleb holds 8♥ 10♠ 10♦ 10♣
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      And Vera transfers with 8♣
+      Then Vera attacks Gleb
+      And Gleb may not transfer with 8♥
+      When Gleb covers 8♠ with 10♠ and 8♦ with 10♦ and 8♣ with 10♣
+      Then the bout is beaten off
+      And Anna is out
+      And Gleb attacks Boris next
+
+  @CLAR-23 @clarification
+  Rule: Passed-over reading: a transfer skips a player who has just played out their hand
+    Some computer games count a player who has laid down their last card, the stock
+    being used up, as gone at once: a transfer passes over them to the next player who
+    still holds cards. No source decides between this and CLAR-22, so the specification
+    offers it as a setting. If nobody but the defender holds cards any more, there is
+    nobody to pass the attack to.
+
+    Example: Anna opened with her last card, and Vera passes the eights on to Boris
+      Given the classic transfer game
+      And the setting "transfer_target" is "next-with-cards"
+      And the players Anna, Boris and Vera
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ 10♣ J♣ Q♣ K♣
+      And Vera holds 8♣ 9♠ 10♠ J♠
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      Then Vera may transfer with 8♣
+      When Vera transfers with 8♣
+      Then it is accepted
+      And Vera attacks Boris
+      And Boris may not transfer
+      When Boris takes
+      Then Boris has taken the cards
+      And Anna is out
+      And Vera attacks Boris next
+
+    Example: Round four players the eights reach Gleb, who passes them past Anna to Boris
+      Given the classic transfer game
+      And the setting "transfer_target" is "next-with-cards"
+      And the players Anna, Boris, Vera and Gleb
+      And hearts are trump
+      And the stock is empty
+      And Anna attacks Boris
+      And Anna holds 8♠
+      And Boris holds 8♦ J♣ Q♣ K♣ A♣
+      And Vera holds 8♣ J♠ Q♠ K♠
+      And Gleb holds 8♥ 10♠ 10♦ 10♣
+      When Anna opens with 8♠
+      And Boris transfers with 8♦
+      And Vera transfers with 8♣
+      And Gleb transfers with 8♥
+      Then it is accepted
+      And Gleb attacks Boris
+      When Boris takes
+      Then Boris has taken the cards
+      And Anna is out
+      And Vera attacks Gleb next

@@ -387,6 +387,65 @@ Feature: Drawing from the stock
         | classic-transfer  |
         | source-d-transfer |
 
+  @CLAR-19 @clarification
+  Rule: Last-transferrer reading: after a transfer, the player who passed the attack on last draws first
+    Many computer games read "the attacker draws first" differently from CLAR-7: once a
+    bout has been passed on, its attacker is the player who passed it on last, and that
+    player draws first. No source decides between the two readings (source B names the
+    current attacker, but with its two players both readings pick the same seat), so the
+    specification offers this one as a setting beside CLAR-7's. The others follow clockwise
+    from that player, and the player who defended at the end of the bout draws last. The
+    join order of source D is not affected: there the opener joined first (CLAR-8).
+
+    Example: Anna opened, Boris passed the attack on to Vera, and Boris draws first
+      Given the classic transfer game
+      And the setting "draw_after_transfer" is "last-transferrer"
+      And the players Anna, Boris, Vera and Gleb
+      And hearts are trump
+      And Anna attacks Boris
+      And the table shows 8♠ uncovered
+      And Anna holds K♠ A♠ K♣ A♣ K♦
+      And Boris holds 8♦ 6♣ 7♣ 9♣ J♣ Q♣
+      And Vera holds 10♠ 10♦ 6♦ 7♦ 9♦ J♦
+      And Gleb holds 6♠ 7♠ 9♠ J♠ Q♠ A♦
+      And the next cards to draw are 6♥ 7♥ 9♥ J♥
+      And 10 cards are left in the stock
+      When Boris transfers with 8♦
+      And Vera covers 8♠ with 10♠ and 8♦ with 10♦
+      Then the bout is beaten off
+      And Boris has 6♥ in hand
+      And Anna has 7♥ in hand
+      And Vera has 9♥ J♥ in hand
+      And each player holds 6 cards
+      And Vera attacks Gleb next
+
+    Scenario Outline: Under <profile> read so, the eights come back to Anna and <first> draws first
+      In the attacker-first order Vera, who passed the eights on last, draws first; in
+      source D's join order Boris still does, having joined before her.
+
+      Given the rules of "<profile>" with 3 players
+      And the setting "draw_after_transfer" is "last-transferrer"
+      And clubs are trump
+      And Anna attacks Boris
+      And the table shows 8♠ uncovered
+      And Anna holds 9♠ 9♥ 9♦ 7♣ 7♦
+      And Boris holds 8♥ 6♣ 7♠ K♦ Q♦ A♦
+      And Vera holds 8♦ 6♠ 7♥ 10♦ J♦ 6♦
+      And the next cards to draw are A♠ K♠ Q♠ J♠ 10♠ 6♥
+      And 10 cards are left in the stock
+      When Boris transfers with 8♥
+      And Vera transfers with 8♦
+      And Anna covers 8♠ with 9♠ and 8♥ with 9♥ and 8♦ with 9♦
+      Then the bout is beaten off
+      And <first> has A♠ in hand
+      And <second> has K♠ in hand
+      And Anna holds Q♠ J♠ 10♠ 6♥ 7♣ 7♦
+
+      Examples:
+        | profile           | first | second |
+        | classic-transfer  | Vera  | Boris  |
+        | source-d-transfer | Boris | Vera   |
+
   @CLAR-8 @clarification
   Rule: In the join order, players draw by their first card of the bout, then the others clockwise
     Source D says only that players draw in the order they joined the attack, the

@@ -119,8 +119,8 @@ def test_brackets_inside_strings_are_not_nesting() -> None:
 
 def test_a_version_of_five_thousand_digits_is_a_saved_game_error() -> None:
     data = persist.game_to_json(GAME)
-    text = json.dumps(data, ensure_ascii=False).replace('"version": 2', '"version": ' + "7" *
-                                                        5000)
+    text = json.dumps(data, ensure_ascii=False).replace(f'"version": {persist.VERSION}',
+                                                        '"version": ' + "7" * 5000)
     with pytest.raises(SavedGameError) as error:
         persist.loads(text)
     assert error.value.code == "json-number" and len(str(error.value)) < 300

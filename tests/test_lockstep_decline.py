@@ -5,13 +5,15 @@ there, counted and said in the report, and the next game starts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from helpers import DoneBeforeOpening
 
 from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+from durak_spec.core.cards import Card
 from durak_spec.model.actions import Action
-from durak_spec.model.rules import profile
+from durak_spec.model.rules import RuleSet, profile
 from durak_spec.model.state import GameState
 from durak_spec.protocol import (
     Accepted,
@@ -59,6 +61,10 @@ class MiscountsAfterATake(ReferenceEngine):
 
     def capabilities(self) -> Capabilities:
         return replace(super().capabilities(), name="miscounts")
+
+    def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
+        self.last = ""  # a new game: no take yet (else a game's first probe sees the last)
+        return super().start(rules, deck, seed)
 
     def apply(self, action: Action) -> Verdict:
         verdict = super().apply(action)

@@ -72,11 +72,27 @@ def _take_when_covered(state: GameState, action: Action | None = None) -> Breach
 
 
 def _always_clockwise(rules: RuleSet, opener: int, defender: int,
-                      joined: Sequence[int] = ()) -> tuple[int, ...]:
+                      joined: Sequence[int] = (), attacker: int | None = None
+                      ) -> tuple[int, ...]:
     # draw.draw_order without the join order of DRAW-2 / CLAR-8.
     players = rules.players
     clockwise = [(opener + step) % players for step in range(players)]
     return (*(seat for seat in clockwise if seat != defender), defender)
+
+
+def _always_from_opener(rules: RuleSet, opener: int, attacker: int) -> int:
+    # draw.draw_start without CLAR-19: the last transferrer never draws first.
+    return opener
+
+
+def _dones_never_lifted(state: GameState) -> bool:
+    # turns.thrown_in_lifts_dones without CLAR-21: a done during a take is always final.
+    return False
+
+
+def _nobody_passed_over(state: GameState) -> frozenset[int]:
+    # seats.passed_over without CLAR-23: a player who just went out is never skipped.
+    return state.out
 
 
 def _taker_attacks(state: GameState, taken: bool, out: frozenset[int]) -> tuple[int, int]:
@@ -150,6 +166,9 @@ MUTATIONS: list[tuple[str, Callable[..., object], Callable[..., object]]] = [
     ("LIMIT-2", limits.attack_limit, _no_hand_limit),
     ("CLAR-4", taking.take_breach, _take_when_covered),
     ("DRAW-2", draw.draw_order, _always_clockwise),
+    ("CLAR-19", draw.draw_start, _always_from_opener),
+    ("CLAR-21", turns.thrown_in_lifts_dones, _dones_never_lifted),
+    ("CLAR-23", seating.passed_over, _nobody_passed_over),
     ("ORDER-5", bout_end.next_roles, _taker_attacks),
     ("ORDER-6", seating.next_in_game, _nobody_skipped),
     ("ORDER-1", dealing.first_attacker, _first_seat_leads),

@@ -51,7 +51,7 @@ from durak_spec.game.persist import (
     state_from_json,
     state_to_json,
 )
-from durak_spec.model.rules import Goal, TurnOrder
+from durak_spec.model.rules import DoneInTake, Goal, TurnOrder
 
 PLAYERS = range(2, 7)
 Doc = dict[str, Any]
@@ -267,8 +267,8 @@ MALFORMED: list[Any] = [
     pytest.param(_delete("format"), r"lacks the key 'format'", None, id="no-format"),
     pytest.param(_set("format", STATE_FORMAT), r"saved position: read it with "
                  r"state_from_json", None, id="state-document"),
-    pytest.param(_set("version", 3), r"^version: unknown version 3 of durak-spec/game: "
-                 r"this durak-spec reads versions 1, 2$", None, id="version"),
+    pytest.param(_set("version", 4), r"^version: unknown version 4 of durak-spec/game: "
+                 r"this durak-spec reads versions 1, 2, 3$", None, id="version"),
     pytest.param(_set("version", "1"), r"^version: the version must be a whole number, not "
                  r"the string '1'$", None, id="version-type"),
     pytest.param(_delete("history"), r"^a saved game lacks the key 'history'$", None,
@@ -545,10 +545,10 @@ def test_a_shown_trump_that_is_later_thrown_in_saves_and_loads() -> None:
 
 
 def _as_version_1(document: dict[str, Any]) -> dict[str, Any]:
-    """A version 2 document written as version 1 would have written it."""
+    """A version 3 document written as version 1 would have written it."""
     old = {**document, "version": 1}
     old["rules"] = {k: v for k, v in document["rules"].items()
-                    if k not in persist.VERSION_1_DEFAULTS}
+                    if k not in persist.VERSION_1_DEFAULTS and k not in persist.VERSION_2_DEFAULTS}
     for key in ("initial", "state"):
         if key in old:
             old[key] = {k: v for k, v in old[key].items() if k != "thrower"}
@@ -564,13 +564,13 @@ def test_a_version_1_saved_game_loads_with_the_rules_it_was_played_under() -> No
             break
         game = game.play(legal_actions(game.state)[0])
     document = persist.game_to_json(game)
-    assert document["version"] == persist.VERSION == 2
+    assert document["version"] == persist.VERSION == 3
     old = _as_version_1(document)
     assert "goal" not in old["rules"] and "thrower" not in old["state"]
     loaded = persist.game_from_json(old)
     assert loaded.state == game.state
     assert loaded.state.rules.goal is Goal.LAST_HOLDER_LOSES
-    assert persist.game_to_json(loaded)["version"] == 2
+    assert persist.game_to_json(loaded)["version"] == 3
 
 
 def test_a_version_1_saved_position_loads() -> None:
@@ -579,12 +579,42 @@ def test_a_version_1_saved_position_loads() -> None:
     assert persist.state_from_json(old) == state
 
 
-def test_a_version_2_document_must_name_every_axis() -> None:
+def test_a_version_3_document_must_name_every_axis() -> None:
     document = persist.state_to_json(new_game(profile("classic-throw-in").rules(players=2),
                                               seed=3))
     del document["rules"]["goal"]
     with pytest.raises(persist.SavedGameError, match="lacks the key 'goal'"):
         persist.state_from_json(document)
+    document = persist.state_to_json(new_game(profile("classic-throw-in").rules(players=2),
+                                              seed=3))
+    del document["rules"]["done_in_take"]
+    with pytest.raises(persist.SavedGameError, match="lacks the key 'done_in_take'"):
+        persist.state_from_json(document)
+
+
+# -- version 2 documents (written before draw_after_transfer, done_in_take, transfer_target)
+
+
+def test_a_version_2_saved_game_loads_with_the_readings_it_was_played_under() -> None:
+    rules = profile("classic-transfer").rules(players=4)
+    game = Game.new(rules, seed=5)
+    for _ in range(60):
+        if game.state.outcome is not None:
+            break
+        game = game.play(legal_actions(game.state)[-1])
+    document = persist.game_to_json(game)
+    old = {**document, "version": 2,
+           "rules": {k: v for k, v in document["rules"].items()
+                     if k not in persist.VERSION_2_DEFAULTS}}
+    assert "transfer_target" not in old["rules"] and "goal" in old["rules"]
+    loaded = persist.game_from_json(old)
+    assert loaded.state == game.state
+    assert loaded.state.rules.done_in_take is DoneInTake.FINAL
+    assert persist.game_to_json(loaded)["version"] == 3
+    # a version 2 document is read as strictly as before: its own axes must all be there
+    del old["rules"]["goal"]
+    with pytest.raises(persist.SavedGameError, match="lacks the key 'goal'"):
+        persist.game_from_json(old)
 
 
 def test_a_version_1_document_is_still_read_strictly() -> None:

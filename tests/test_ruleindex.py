@@ -56,6 +56,11 @@ CLAR_CHAPTERS = {
     "CLAR-16": "turns",
     "CLAR-17": "turns",
     "CLAR-18": "turns",
+    "CLAR-19": "drawing",
+    "CLAR-20": "taking",
+    "CLAR-21": "taking",
+    "CLAR-22": "transfer",
+    "CLAR-23": "transfer",
 }
 EXAMPLE_CHAPTERS = {
     "EX-1": "beating",
@@ -380,7 +385,7 @@ def test_by_chapter_and_ids() -> None:
         ("BEAT-22", "BEAT-2"),
         ("TRANSFR-3", "TRANSFER-3"),
         ("beat-2", "BEAT-2"),
-        ("CLAR-19", "CLAR-18"),
+        ("CLAR-24", "CLAR-23"),
     ],
 )
 def test_unknown_id_suggests_close_ids(asked: str, suggested: str) -> None:

@@ -374,7 +374,8 @@ def variants_table_html(site: Site) -> Markup:
     game_axis = next(a for a in AXES if a.name == "transfer")
     differing = [a for a in AXES if a is not game_axis
                  and len({_value(p, a) for p in profiles}) > 1]
-    same = [a for a in AXES if a is not game_axis and a not in differing]
+    readings = [a for a in AXES if a.readings and a not in differing]
+    same = [a for a in AXES if a is not game_axis and a not in differing and a not in readings]
     head = element("tr", element("th", "Profile", scope="col"),
                    element("th", "Game", scope="col", class_="game-col"),
                    [element("th", a.title, " ", join(
@@ -420,7 +421,29 @@ def variants_table_html(site: Site) -> Markup:
                              for i, a in enumerate(same)), ".", class_="legend") if same \
         else Markup("")
     return join([element("div", table, class_="durak-scroll durak-matrix-wrap"), legend,
-                 same_list])
+                 same_list, readings_html(site, readings)])
+
+
+def readings_html(site: Site, axes: list[Axis]) -> Markup:
+    """The readings on which computer games differ and no source decides (issue 24): per
+    axis its title and each value with the clarification that states it; every profile
+    plays the first value."""
+    if not axes:
+        return Markup("")
+    items = []
+    for axis in axes:
+        values = [join([element("span", value, class_="value"), " (",
+                        element("a", rule, href=site.link(rule) or "#", class_="rule-ref"),
+                        ")"]) for value, rule in axis.reading_rules()]
+        items.append(element("li", element("strong", axis.title), ": ",
+                             join(v if i == 0 else join([" or ", v])
+                                  for i, v in enumerate(values)),
+                             id=f"reading-{axis.name}"))
+    return join([element("p", "Readings on which computer games differ and no source "
+                         "decides. Every profile plays the first; an engine says in its "
+                         "handshake which it plays, and the checker plays that one:",
+                         class_="legend"),
+                 element("ul", items, class_="durak-readings")])
 
 
 def profile_notes_html() -> Markup:

@@ -117,7 +117,8 @@ def end_bout(state: GameState, events: list[Event] | None) -> GameState:
         events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
     stock = state.stock
     if stock:
-        order = draw_order(state.rules, state.opener, defender, state.joined)
+        order = draw_order(state.rules, state.opener, defender, state.joined,
+                           state.attacker)
         stock = draw(state.rules, order, hands, stock, known, events)
     finished = state.finished
     out = state.out if finished else _NOBODY

@@ -1,4 +1,4 @@
-"""Drawing after a bout: DRAW-1 .. DRAW-5, CLAR-7, CLAR-8.
+"""Drawing after a bout: DRAW-1 .. DRAW-5, CLAR-7, CLAR-8, CLAR-19.
 
 When a bout ends, the players draw from the stock back up to six cards while it lasts
 (DRAW-1: A, B, C, D); a player holding six or more draws nothing (DRAW-3). Once the stock
@@ -12,6 +12,9 @@ after a transfer: "the attacker" is whoever opened the bout, the others follow c
 from the opener, and the last defender draws last (CLAR-7); in the join order the opener
 draws first, then each player by when they first laid a card in the bout (a transfer
 counts as joining), then those who never joined, clockwise from the opener (CLAR-8).
+Real engines also read "the attacker" as the player who passed the attack on last: the
+rule set's ``draw_after_transfer`` switches to that reading (CLAR-19), which the join
+order does not read (D's order is settled by who joined when).
 """
 
 from __future__ import annotations
@@ -20,16 +23,41 @@ from collections.abc import Sequence
 
 from durak_spec.core.cards import Card
 from durak_spec.model.events import Drew, Event
-from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet
+from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet, TransferDraw
 
-__all__ = ["draw", "draw_order", "join"]
+__all__ = ["draw", "draw_order", "draw_start", "draw_start_rule", "join"]
+
+
+def draw_start_rule(rules: RuleSet) -> str:
+    """The clarification that says where the attacker-first order starts after a
+    transfer, under the rule set's ``draw_after_transfer`` (CLAR-7, CLAR-19)."""
+    return "CLAR-19" if rules.draw_after_transfer is TransferDraw.LAST_TRANSFERRER else "CLAR-7"
+
+
+def draw_start(rules: RuleSet, opener: int, attacker: int) -> int:
+    """CLAR-7, CLAR-19: the seat the attacker-first order of drawing (DRAW-2) starts
+    from, ``opener`` having opened the bout and ``attacker`` attacking at its end (the
+    last transferrer, after a transfer): the opener (CLAR-7), or under
+    ``draw_after_transfer`` last-transferrer the attacker (CLAR-19). The join order
+    (CLAR-8) always starts from the opener, the first to join.
+
+    >>> from durak_spec.model.rules import RuleSet, TransferDraw
+    >>> draw_start(RuleSet(players=4), opener=0, attacker=2)
+    0
+    >>> draw_start(RuleSet(players=4, draw_after_transfer=TransferDraw.LAST_TRANSFERRER), 0, 2)
+    2
+    """
+    if rules.draw_order is DrawOrder.ATTACKER_FIRST and draw_start_rule(rules) == "CLAR-19":
+        return attacker
+    return opener
 
 
 def draw_order(rules: RuleSet, opener: int, defender: int,
-               joined: Sequence[int] = ()) -> tuple[int, ...]:
+               joined: Sequence[int] = (), attacker: int | None = None) -> tuple[int, ...]:
     """The seats in the order they refill their hands when the bout ends (DRAW-2,
-    CLAR-7, CLAR-8): ``opener`` opened the bout, ``defender`` defends it last, and
-    ``joined`` lists the seats in the order they joined its attack.
+    CLAR-7, CLAR-8, CLAR-19): ``opener`` opened the bout, ``defender`` defends it last,
+    ``joined`` lists the seats in the order they joined its attack, and ``attacker``
+    attacks at its end (the opener, unless the bout was transferred).
 
     >>> from durak_spec.model.rules import DrawOrder, RuleSet
     >>> draw_order(RuleSet(players=4), opener=0, defender=1, joined=(0, 3, 2))
@@ -43,8 +71,9 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
             if seat != defender:
                 order.append(seat)
     players = rules.players
-    for step in range(players):  # CLAR-7: (the others) clockwise from the opener
-        seat = (opener + step) % players
+    start = draw_start(rules, opener, opener if attacker is None else attacker)
+    for step in range(players):  # CLAR-7, CLAR-19: (the others) clockwise from the start
+        seat = (start + step) % players
         if seat != defender and seat not in order:
             order.append(seat)
     order.append(defender)  # the defender last

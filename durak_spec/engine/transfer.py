@@ -21,7 +21,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import bout_cap
-from durak_spec.engine.seats import next_in_game
+from durak_spec.engine.seats import next_in_game, passed_over, target_breach
 from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
@@ -45,8 +45,9 @@ __all__ = [
 
 def new_defender(state: GameState) -> int:
     """TRANSFER-1: the player a transfer passes the attack to, the defender's next player
-    still in the game (ORDER-3, ORDER-6)."""
-    return next_in_game(state.defender, len(state.hands), state.out)
+    still in the game (ORDER-3, ORDER-6), past those a transfer passes over (CLAR-22,
+    CLAR-23); the defender themselves when nobody is left to pass it to."""
+    return next_in_game(state.defender, len(state.hands), passed_over(state))
 
 
 def transfer_game(rules: RuleSet) -> bool:
@@ -137,8 +138,12 @@ def room_breach(state: GameState, count: int) -> Breach | None:
 
 def capacity_breach(state: GameState, count: int) -> Breach | None:
     """TRANSFER-3: the new defender holds at least as many cards as the ``count`` attack
-    cards they will face."""
+    cards they will face; CLAR-23: there is a new defender, where players out of cards
+    are passed over."""
     target = new_defender(state)
+    nobody = target_breach(state, target)  # only where players out of cards are passed over
+    if nobody is not None:
+        return nobody
     held = len(state.hands[target])
     if held >= count:
         return None

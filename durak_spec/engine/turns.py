@@ -31,8 +31,13 @@ bout (one seat at a time):
 * ``last-thrower`` (CLAR-18): the same, except that the asking starts from the seat that
   played the last attack card and goes on clockwise round the table, past the defender.
 
-Under both, a done stands until the defender moves again (after a take it stands for the
-rest of the bout); the bout is settled when nobody who could add a card is left to ask.
+Under both, a done stands until the defender moves again; the bout is settled when nobody
+who could add a card is left to ask.
+
+During a take the defender makes no more moves, so under every protocol a done said then
+stands for the rest of the bout (CLAR-20), unless the rule set's ``done_in_take`` is
+asked-again: then every card thrown in during the take lifts every done, and each
+attacker is asked again (CLAR-21).
 
 This module is the one place where the protocol lives: the rule modules say what may be
 played (which cards cover, which ranks may be added, who may throw in at all, the
@@ -48,7 +53,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
-from durak_spec.model.rules import TurnOrder
+from durak_spec.model.rules import DoneInTake, TurnOrder
 from durak_spec.model.state import GameState, replace
 
 __all__ = [
@@ -57,11 +62,14 @@ __all__ = [
     "could_add",
     "defender_to_move",
     "done",
+    "done_in_take_breach",
+    "done_in_take_rule",
     "passed_after",
     "pending",
     "protocol_breach",
     "quiet",
     "record",
+    "thrown_in_lifts_dones",
     "to_act",
     "turn_breach",
     "turn_rule",
@@ -201,6 +209,8 @@ def protocol_breach(state: GameState, action: Action | None = None) -> Breach | 
     seat = action.player
     if isinstance(action, ThrowIn):
         if seat in state.passed:
+            if state.taking:  # the defender makes no more moves: CLAR-20 or CLAR-21 decides
+                return done_in_take_breach(state, seat)
             return Breach("CLAR-3", f"P{seat} said done; they may add cards again only "
                           "after the defender's next move")
         return None if seat == state.defender else turn_breach(state, seat)
@@ -274,13 +284,45 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
     return last_thrower_breach(state, seat)
 
 
+def done_in_take_rule(state: GameState) -> str:
+    """The clarification that says whether a done said during a take is final, under
+    the rule set's ``done_in_take`` (CLAR-20, CLAR-21)."""
+    return "CLAR-21" if state.rules.done_in_take is DoneInTake.ASKED_AGAIN else "CLAR-20"
+
+
+def done_in_take_breach(state: GameState, seat: int) -> Breach | None:
+    """CLAR-20, CLAR-21: during a take, an attacker who has said done adds no card: for
+    the rest of the bout (``done_in_take`` final, CLAR-20), or until another attacker
+    adds one (asked-again, CLAR-21)."""
+    if not state.taking or seat not in state.passed:
+        return None
+    if done_in_take_rule(state) == "CLAR-21":
+        return Breach("CLAR-21", f"P{seat} said done during the take; they may add cards "
+                      "again only after another card is thrown in")
+    return Breach("CLAR-20", f"P{seat} said done during the take; that done stands for the "
+                  "rest of the bout")
+
+
+def thrown_in_lifts_dones(state: GameState) -> bool:
+    """CLAR-20, CLAR-21: whether a card thrown in now lifts every done said so far. Only
+    during a take, where the defender makes no move that would lift them (CLAR-3,
+    CLAR-4): under ``done_in_take`` final a done then stands for the rest of the bout
+    (CLAR-20); under asked-again each card thrown in lifts them all, and every attacker
+    is asked again (CLAR-21). Outside a take the card is the defender's to answer, and
+    their answer lifts the dones (CLAR-3)."""
+    return state.taking and done_in_take_rule(state) == "CLAR-21"
+
+
 def passed_after(state: GameState, action: Action) -> frozenset[int]:
     """CLAR-3: who has said done once ``action`` is made: a done adds its player; the
     defender's move (a cover, a transfer, a take) wipes the slate; a card thrown in
-    changes nothing."""
+    changes nothing, except during a take under ``done_in_take`` asked-again, where it
+    wipes the slate too (CLAR-20, CLAR-21)."""
     if isinstance(action, Done):
         return state.passed | {action.player}
     if isinstance(action, (Cover, Transfer, Take)):
+        return _NOBODY
+    if isinstance(action, ThrowIn) and thrown_in_lifts_dones(state):
         return _NOBODY
     return state.passed
 

@@ -92,10 +92,13 @@ from durak_spec.model.rules import (
     AXES,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    DoneInTake,
     Goal,
     LaterGameLead,
     RuleSet,
     RuleSetError,
+    TransferDraw,
+    TransferTarget,
     TurnOrder,
 )
 from durak_spec.model.state import GameState, Pair, sort_cards
@@ -128,17 +131,18 @@ FORMAT: Final = "durak-spec/game"
 STATE_FORMAT: Final = "durak-spec/state"
 """The ``format`` of a saved position document."""
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The version of the document formats that this module writes.
 
 Version 2 added three axes to ``rules`` (``turn_order``, ``goal``, ``later_game_lead``)
-and the key ``thrower`` to a position. A version 1 document is still read: it is taken
-as version 2 with the values every version 1 game was played under
-(:data:`VERSION_1_DEFAULTS`, and no thrower). Its history is replayed by today's rules,
-so the rare version 1 game whose transfers the reading of LIMIT-2 now limits differently
-is refused with that rule."""
+and the key ``thrower`` to a position; version 3 added three more
+(``draw_after_transfer``, ``done_in_take``, ``transfer_target``). An older document is
+still read: it is taken as version 3 with the values every game of its version was
+played under (:data:`VERSION_1_DEFAULTS`, :data:`VERSION_2_DEFAULTS`, and no thrower in
+version 1). Its history is replayed by today's rules, so the rare version 1 game whose
+transfers the reading of LIMIT-2 now limits differently is refused with that rule."""
 
-READ_VERSIONS: Final = (1, VERSION)
+READ_VERSIONS: Final = (1, 2, VERSION)
 """The versions this module reads."""
 
 VERSION_1_DEFAULTS: Final = MappingProxyType({
@@ -146,7 +150,16 @@ VERSION_1_DEFAULTS: Final = MappingProxyType({
     "goal": Goal.LAST_HOLDER_LOSES.value,
     "later_game_lead": LaterGameLead.LOWEST_TRUMP.value,
 })
-"""The axes a version 1 rule set lacks, with the values its games were played under."""
+"""The axes a version 1 rule set lacks beside those of :data:`VERSION_2_DEFAULTS`, with
+the values its games were played under."""
+
+VERSION_2_DEFAULTS: Final = MappingProxyType({
+    "draw_after_transfer": TransferDraw.OPENER.value,
+    "done_in_take": DoneInTake.FINAL.value,
+    "transfer_target": TransferTarget.NEXT_IN_GAME.value,
+})
+"""The axes a version 1 or 2 rule set lacks, with the values its games were played
+under (issue 24: the readings of real engines became switches)."""
 
 _GAME_KEYS: Final = ("format", "version", "rules", "seed", "deck", "initial", "history", "state")
 POSITION_KEYS: Final = tuple(f for f in GameState._fields if f != "rules")
@@ -403,14 +416,15 @@ def _check_header(data: object, keys: tuple[str, ...], expected: str, what: str
         raise SavedGameError("version", f"unknown version {_cut(str(version))} of {expected}: "
                              f"this durak-spec reads versions "
                              f"{', '.join(map(str, READ_VERSIONS))}")
-    if version == 1:
-        data = _from_version_1(data, expected)
+    if version != VERSION:
+        data = _upgrade(data, expected, version)
     return _object(data, "", keys, what)
 
 
-def _from_version_1(data: Mapping[str, Any], expected: str) -> Mapping[str, Any]:
-    """A version 1 document as version 2: the new axes and ``thrower`` filled in (only
-    where missing; anything else is checked as strictly as in version 2)."""
+def _upgrade(data: Mapping[str, Any], expected: str, version: int) -> Mapping[str, Any]:
+    """A version 1 or 2 document as version 3: the axes added since and (from version 1)
+    ``thrower`` filled in (only where missing; anything else is checked as strictly as
+    in version 3)."""
     def position(value: object) -> object:  # a saved game's ``initial`` and ``state``
         if isinstance(value, Mapping) and "thrower" not in value:
             return {**value, "thrower": None}
@@ -418,9 +432,11 @@ def _from_version_1(data: Mapping[str, Any], expected: str) -> Mapping[str, Any]
 
     upgraded: dict[str, Any] = {**data, "version": VERSION}
     rules = data.get("rules")
+    added = {**VERSION_2_DEFAULTS, **(VERSION_1_DEFAULTS if version == 1 else {})}
     if isinstance(rules, Mapping):
-        upgraded["rules"] = {**{k: v for k, v in VERSION_1_DEFAULTS.items() if k not in rules},
-                             **rules}
+        upgraded["rules"] = {**{k: v for k, v in added.items() if k not in rules}, **rules}
+    if version != 1:
+        return upgraded
     if expected == STATE_FORMAT:
         upgraded.setdefault("thrower", None)
     elif expected == FORMAT:

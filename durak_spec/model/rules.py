@@ -21,6 +21,7 @@ __all__ = [
     "AXES",
     "PROFILES",
     "Axis",
+    "DoneInTake",
     "DrawOrder",
     "Goal",
     "LaterGameLead",
@@ -31,6 +32,8 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "ThrowIn",
+    "TransferDraw",
+    "TransferTarget",
     "TurnOrder",
     "profile",
 ]
@@ -149,6 +152,50 @@ class TurnOrder(StrEnum):
     last attack card is asked first, and the turn goes on clockwise (CLAR-18)."""
 
 
+class TransferDraw(StrEnum):
+    """Where the attacker-first order of drawing starts once a bout has been transferred
+    (DRAW-2): A and C say "the attacker draws first" and have no transfer in mind; B's
+    "current attacker" is the same seat either way with two players. Real engines read it
+    both ways, so each reading is a clarification (CLAR-7, CLAR-19). The join order of D
+    is not affected: a transferrer joins the attack when they transfer (CLAR-8)."""
+
+    OPENER = "opener"
+    """The player who opened the bout draws first, then the others clockwise from them,
+    the last defender last (CLAR-7)."""
+    LAST_TRANSFERRER = "last-transferrer"
+    """The player who passed the attack on last (the attacker of the bout's end) draws
+    first, then the others clockwise from them, the last defender last (CLAR-19)."""
+
+
+class DoneInTake(StrEnum):
+    """Whether an attacker who said done after a take is announced may add cards again
+    when another attacker throws one in (TAKE-3): the sources let attackers add cards to
+    a take and say no more (CLAR-20, CLAR-21)."""
+
+    FINAL = "final"
+    """A done said during a take stands for the rest of the bout: only the defender's
+    move lifts a done, and a taker makes none (CLAR-20)."""
+    ASKED_AGAIN = "asked-again"
+    """Every card thrown in during a take lifts every done, so each attacker is asked
+    again whether to add one more (CLAR-21)."""
+
+
+class TransferTarget(StrEnum):
+    """Whom a transfer passes the attack to when the next player has just played out
+    their last card, the stock being empty (TRANSFER-1): the sources say "the next
+    player" and do not say whether one who has just emptied their hand still counts
+    (CLAR-22, CLAR-23). While the stock has cards, such a player is still in the game
+    (END-2: B) under either value."""
+
+    NEXT_IN_GAME = "next-in-game"
+    """The next player in the game, even with an empty hand: that player is out only
+    when the bout ends (END-1), and holds too few cards to be transferred to (TRANSFER-3,
+    CLAR-22)."""
+    NEXT_WITH_CARDS = "next-with-cards"
+    """The next player still holding cards: once the stock is empty, a player who has
+    played out their hand is passed over as if already out (CLAR-23)."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RuleSet:
     """One complete set of rules. Every field is a variant axis; see :data:`AXES`.
@@ -170,6 +217,9 @@ class RuleSet:
     no_trump_lead: NoTrumpLead = NoTrumpLead.CHANCE
     trump_exchange: bool = False
     turn_order: TurnOrder = TurnOrder.FREE
+    draw_after_transfer: TransferDraw = TransferDraw.OPENER
+    done_in_take: DoneInTake = DoneInTake.FINAL
+    transfer_target: TransferTarget = TransferTarget.NEXT_IN_GAME
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -248,6 +298,16 @@ class Axis:
     wording: bool = False
     """The values are the sources' wordings of one rule and allow the same actions in
     every reachable position (LIMIT-2): a setting, but no disagreement of play."""
+    readings: bool = False
+    """The values are readings on which computer games differ and no source decides:
+    each is a clarification, named by :attr:`rules` in the order of the values; every
+    profile plays the first, and an engine declares which it plays (issue 24)."""
+
+    def reading_rules(self) -> tuple[tuple[str, str], ...]:
+        """For an axis of :attr:`readings`, each value with its clarification."""
+        if not self.readings or self.enum is None:
+            return ()
+        return tuple(zip((str(m.value) for m in self.enum), self.rules, strict=True))
 
     def choices(self) -> str:
         if self.enum is not None:
@@ -307,7 +367,13 @@ AXES: tuple[Axis, ...] = (
          enum=NoTrumpLead),
     Axis("trump_exchange", ("VAR-1",), "Six of trumps may be swapped for the face-up trump"),
     Axis("turn_order", ("CLAR-3", "CLAR-17", "CLAR-18"), "Who may act when within a bout",
-         enum=TurnOrder),
+         enum=TurnOrder, readings=True),
+    Axis("draw_after_transfer", ("CLAR-7", "CLAR-19"), "Who draws first after a transfer "
+         "(attacker-first order)", enum=TransferDraw, readings=True),
+    Axis("done_in_take", ("CLAR-20", "CLAR-21"), "Whether a done during a take is final",
+         enum=DoneInTake, readings=True),
+    Axis("transfer_target", ("CLAR-22", "CLAR-23"), "Whether a transfer passes over a "
+         "player who has just gone out", enum=TransferTarget, readings=True),
 )
 
 
@@ -377,6 +443,19 @@ def _make(name: str, title: str, description: str, origins: dict[str, tuple[obje
 
 _CLASSIC = "common practice of the classic game"
 _TURNS = _clar("no source orders the players within a bout: free, first come first served")
+_DRAW_START = _clar("no source says who is the attacker that draws first once a bout was "
+                    "transferred; the opener (CLAR-7)")
+_DONE_IN_TAKE = _clar("no source says whether a done during a take is final; it is, since "
+                      "only the defender's move lifts a done (CLAR-20)")
+_TARGET = _clar("no source says whether a player who has just gone out is passed over by a "
+                "transfer; they are out only when the bout ends (CLAR-22)")
+_REAL_WORLD: Mapping[str, tuple[object, Origin]] = MappingProxyType({
+    "draw_after_transfer": (TransferDraw.OPENER, _DRAW_START),
+    "done_in_take": (DoneInTake.FINAL, _DONE_IN_TAKE),
+    "transfer_target": (TransferTarget.NEXT_IN_GAME, _TARGET),
+})
+"""The three axes on which real engines differ and no source decides (issue 24): every
+profile plays the specification's first reading of each."""
 
 
 def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
@@ -396,6 +475,7 @@ def _classic(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("chance, as source B says")),
         "trump_exchange": (False, _clar("off, as source B says")),
         "turn_order": (TurnOrder.FREE, _TURNS),
+        **_REAL_WORLD,
     }
 
 
@@ -417,6 +497,7 @@ def _source_a(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("A is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("A is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),
+        **_REAL_WORLD,
     }
 
 
@@ -438,6 +519,10 @@ def _source_b(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "no_trump_lead": (NoTrumpLead.CHANCE, _src("B", "chance picks the first attacker")),
         "trump_exchange": (False, _src("B", "B rules the exchange out")),
         "turn_order": (TurnOrder.FREE, _TURNS),
+        **_REAL_WORLD,
+        "draw_after_transfer": (TransferDraw.OPENER, _clar(
+            "B has the current attacker draw, then the defender: with two players that is "
+            "the same seat under either reading; the opener (CLAR-7)")),
     }
 
 
@@ -462,6 +547,7 @@ def _source_c() -> dict[str, tuple[object, Origin]]:
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("C is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("C is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),
+        **_REAL_WORLD,
     }
 
 
@@ -486,6 +572,10 @@ def _source_d(transfer: bool) -> dict[str, tuple[object, Origin]]:
         "no_trump_lead": (NoTrumpLead.CHANCE, _clar("D is silent; chance decides, as in B")),
         "trump_exchange": (False, _clar("D is silent; no exchange, as in B")),
         "turn_order": (TurnOrder.FREE, _TURNS),
+        **_REAL_WORLD,
+        "draw_after_transfer": (TransferDraw.OPENER, _clar(
+            "D draws in the order of joining, where a transfer is a join (CLAR-8); the "
+            "axis is read only by the attacker-first order")),
     }
 
 

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from durak_spec.core.cards import Card
-from durak_spec.engine import apply, legal_actions, new_game
+from durak_spec.engine import apply, legal_actions, new_game, next_in_game
 from durak_spec.model.actions import Action
-from durak_spec.model.rules import RuleSet, profile
+from durak_spec.model.rules import DoneInTake, RuleSet, TransferTarget, profile
 from durak_spec.model.state import GameState
 
 REACH_GAMES = 2000
@@ -107,6 +107,26 @@ def _last_two_out(state: GameState) -> bool:
             and not state.table)
 
 
+def _take_with_dones(state: GameState) -> bool:
+    # A take with several attackers: one has said done though they hold a card of a rank
+    # on the table, and another may still add one (CLAR-20, CLAR-21).
+    if not state.taking or not state.passed or state.players < 3:
+        return False
+    ranks = {card.rank for card in state.table_cards()}
+    return (any(card.rank in ranks for seat in state.passed for card in state.hands[seat])
+            and any(a.kind == "throw" and a.player not in state.passed
+                    for a in legal_actions(state)))
+
+
+def _just_out_next(state: GameState) -> bool:
+    # The stock is empty, the player after the defender has just played out their hand,
+    # and the defender may transfer (past them: CLAR-23).
+    if state.stock or not state.table or any(p.cover for p in state.table):
+        return False
+    after = next_in_game(state.defender, state.players, state.out)
+    return not state.hands[after] and any(a.kind == "transfer" for a in legal_actions(state))
+
+
 # Positions from the middle and the end of games: (id, rules, predicate, note). Each is the
 # first position of a seeded random game of the reference (the first game from seed 0 on
 # that reaches one) where the predicate holds; the file stores the deal and the moves.
@@ -147,6 +167,13 @@ GAME_POSITIONS: tuple[tuple[str, RuleSet, Callable[[GameState], bool], str], ...
      "five attack cards in a later bout, the discard pile still empty: a sixth may come"),
     ("last-card-with-stock-3p", _CLASSIC.rules(3), _last_card_with_stock,
      "a player may play their last card while the stock lasts (END-2)"),
+    ("take-asked-again-3p", _CLASSIC.rules(3).replace(done_in_take=DoneInTake.ASKED_AGAIN),
+     _take_with_dones, "a take where one attacker has said done and another may still add: "
+     "each card thrown in asks every attacker again (CLAR-21)"),
+    ("just-out-passed-over-4p",
+     _TRANSFER.rules(4).replace(transfer_target=TransferTarget.NEXT_WITH_CARDS),
+     _just_out_next, "the stock is empty and the next player has just played out their "
+     "hand: a transfer passes over them (CLAR-23)"),
 )
 
 
@@ -154,6 +181,10 @@ NEEDS: Mapping[Callable[[GameState], bool], tuple[Callable[[RuleSet], bool], str
     MappingProxyType({
         _short_next_hand: (lambda rules: rules.transfer,
                            "it needs the transfer game (TRANSFER-1)"),
+        _just_out_next: (lambda rules: rules.transfer,
+                         "it needs the transfer game (TRANSFER-1)"),
+        _take_with_dones: (lambda rules: rules.players >= 3,
+                           "it needs an attacker besides the one who said done"),
     })
 """The kinds of position some rule sets never reach, with what they need: not searched
 for at run time under rules without it."""

@@ -251,7 +251,7 @@ class _Turn:
         ``joining``, this seat adds a card first and so joins the attack (CLAR-8)."""
         v = self.v
         joined = (*v.joined, v.seat) if joining and v.seat not in v.joined else v.joined
-        return draw_order(v.rules, v.opener, v.defender, joined)
+        return draw_order(v.rules, v.opener, v.defender, joined, v.attacker)
 
     # -- defending ------------------------------------------------------------------------
 
