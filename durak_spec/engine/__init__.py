@@ -32,6 +32,12 @@ the rule IDs and the sources that state them:
 ``invariants``     what holds in every reachable position, for tests and stress runs
 =================  ==========================================================================
 
+What happened in a step is told by ``advance`` as events, each carrying the ID of the
+rule that decided it, set where it is decided: the rule that allows the action
+(``grounds``), what settled a bout (``turns.settle_rule``), the drawing order
+(``draw.draw_rule``), who attacks next (``bout_end.roles_rule``), the end of the game
+(``bout_end.outcome_rule``). A checker takes the rule of a difference from these.
+
 One rule, one function: a rule is decided by one function named after it, whose
 docstring carries its ID. It returns a :class:`~durak_spec.engine.breach.Breach` (the
 rule's ID and a reason) when the rule is broken, and ``None`` when it holds; ``check``
@@ -65,7 +71,15 @@ from durak_spec.engine.dealing import (
 from durak_spec.engine.draw import draw_order
 from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.reachable import bouts_allow, check_reachable, whole_stock
-from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
+from durak_spec.engine.referee import (
+    advance,
+    apply,
+    broken_rule,
+    check,
+    grounds,
+    is_legal,
+    legal_actions,
+)
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.tables import (
     COVERED,
@@ -112,6 +126,7 @@ __all__ = [
     "draw_order",
     "first_attacker",
     "fresh_seed",
+    "grounds",
     "is_legal",
     "later_game_attacker",
     "lay_out",

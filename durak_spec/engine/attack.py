@@ -31,6 +31,7 @@ from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.model.state import GameState, Pair, replace
 
 __all__ = [
+    "attack_rule",
     "open_bout",
     "opening_breach",
     "openings",
@@ -46,6 +47,15 @@ __all__ = [
 
 
 # -- opening a bout --------------------------------------------------------------------
+
+
+def attack_rule(state: GameState, action: Open | ThrowIn) -> str:
+    """The rule that allows a legal opening or throw-in: ATTACK-1 (one card opens),
+    ATTACK-2 (several of a rank open), ATTACK-3 (the attacker adds a rank on the table),
+    ATTACK-4 (another player throws in)."""
+    if isinstance(action, Open):
+        return "ATTACK-2" if len(action.played) > 1 else "ATTACK-1"
+    return "ATTACK-3" if action.player == state.attacker else "ATTACK-4"
 
 
 def opening_breach(state: GameState, action: Action | None = None) -> Breach | None:

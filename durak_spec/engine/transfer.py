@@ -38,6 +38,7 @@ __all__ = [
     "transfer",
     "transfer_game",
     "transfer_game_breach",
+    "transfer_rule",
     "transfers",
     "unbeaten_breach",
 ]
@@ -176,6 +177,12 @@ def transfers(state: GameState) -> list[Action]:
     return found
 
 
+def transfer_rule(action: Transfer) -> str:
+    """The rule that allows a legal transfer: TRANSFER-1 (a card of the attack's rank
+    played), TRANSFER-7 (a trump of that rank only shown)."""
+    return "TRANSFER-7" if action.show else "TRANSFER-1"
+
+
 def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameState:
     """The state after the defender transfers: the transfer card joins the attack (a
     shown trump stays in hand, known to all: CLAR-6), the transferer attacks, and the
@@ -189,7 +196,7 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
     else:
         hands, known = play_cards(state, seat, (card,))
         table = (*table, UNCOVERED[card])
-    events.append(Transferred(seat, card, action.show, target))
+    events.append(Transferred(seat, card, action.show, target, transfer_rule(action)))
     return replace(state, hands=hands, known=known, table=table, shown=shown, attacker=seat,
                          defender=target, joined=join(state.joined, seat),
                          start_hands=became_defender(state.start_hands, target,

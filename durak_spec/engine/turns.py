@@ -48,7 +48,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
-from durak_spec.model.rules import TurnOrder
+from durak_spec.model.rules import FIRST_BOUT_MAX_ATTACK_CARDS, TurnOrder
 from durak_spec.model.state import GameState, replace
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "protocol_breach",
     "quiet",
     "record",
+    "settle_rule",
     "to_act",
     "turn_breach",
     "turn_rule",
@@ -158,6 +159,31 @@ def bout_settled(state: GameState) -> bool:
     always may take; an attacker still pending always has a card to add);
     ``tests/test_engine_steps.py`` checks that the two agree."""
     return bool(state.table) and not defender_to_move(state) and not pending(state)
+
+
+def settle_rule(state: GameState) -> str:
+    """The rule that decides whether the bout in play is settled now, or goes on: the
+    attack limit where the table has reached it (LIMIT-1, LIMIT-2, LIMIT-3, CLAR-13);
+    LIMIT-3 too where five attack cards lie in a later bout under the five-card first
+    bout that goes on (that limit holds for the first bout only); TAKE-3 during a take
+    that goes on (the attackers may still add cards); else ATTACK-5 (the bout ends once
+    every attack card is covered and every attacker who could add has said done).
+
+    ``advance`` names it in the bout's end (:class:`~durak_spec.model.events.BoutEnded`);
+    a checker names it where an engine settles a bout that goes on."""
+    table = state.table
+    if table and not defender_to_move(state):
+        limit, rule = attack_limit(state)
+        if len(table) >= limit:
+            return rule
+        if not could_add(state):  # settled: nobody could add more
+            return "ATTACK-5"
+        if state.bout > 0 and state.rules.first_bout_limit_five and \
+                len(table) == FIRST_BOUT_MAX_ATTACK_CARDS:
+            return "LIMIT-3"
+        if state.taking:
+            return "TAKE-3"
+    return "ATTACK-5"
 
 
 def acting_seats(state: GameState) -> tuple[int, ...]:

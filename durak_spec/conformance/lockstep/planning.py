@@ -13,7 +13,7 @@ from durak_spec.conformance.lockstep.attribution import why_illegal
 from durak_spec.conformance.lockstep.driver import After, PairedGame
 from durak_spec.conformance.lockstep.probes import pick_probe
 from durak_spec.conformance.lockstep.record import Step
-from durak_spec.engine import apply, legal_actions
+from durak_spec.engine import advance, legal_actions
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
@@ -48,10 +48,11 @@ def plan_game(game: PairedGame, rng: random.Random, *, max_actions: int, probe_r
                                      why_illegal(state, probe) is not None, shown))
         action = rng.choice(legal)
         played += 1
-        state = apply(state, action)
+        step = advance(state, action)
+        state = step.state
         legal = legal_actions(state)
         shown = Report.of(state)
-        plan.append(Planned(Step(action), (state, legal, shown), shown=shown))
+        plan.append(Planned(Step(action), (state, legal, shown, step.events), shown=shown))
     return plan, False
 
 
@@ -63,7 +64,8 @@ def expected_calls(plan: Sequence[Planned]) -> list[Expected]:
     for step, after, asked, shown in plan:
         if after is not None:
             legal = after[1]
-            calls += (Expected("apply", step.action, report=shown, actions=legal),
+            calls += (Expected("apply", step.action, report=shown, actions=legal,
+                               events=after[3]),
                       Expected("report", report=shown), Expected("legal", actions=legal))
         elif asked:
             calls += (Expected("apply", step.action, accepted=False),
