@@ -24,7 +24,7 @@ who went out on a successful defence passes the attack to the next player still 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from durak_spec.core.cards import Card, format_cards
 from durak_spec.engine.breach import Breach
@@ -36,8 +36,8 @@ from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOu
 from durak_spec.model.rules import Goal
 from durak_spec.model.state import GameState, Outcome, add_cards
 
-__all__ = ["end_bout", "game_ends", "next_roles", "out_breach", "outcome_rule", "over_breach",
-           "result_breach", "roles_rule"]
+__all__ = ["end_bout", "game_ends", "going_out", "next_roles", "out_breach", "outcome_rule",
+           "over_breach", "result_breach", "roles_rule"]
 
 _NOBODY: frozenset[int] = frozenset()
 _NONE_SHOWN: frozenset[Card] = frozenset()
@@ -80,6 +80,15 @@ def result_breach(state: GameState) -> Breach | None:
     if state.is_over and state.table:
         return Breach("END-6", "the game is over but cards lie on the table")
     return None
+
+
+def going_out(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
+              out: Collection[int]) -> tuple[int, ...]:
+    """END-1, END-2: the players who go out at this bout end, after the drawing: once the
+    stock is empty, those still in the game who hold no cards; nobody while it lasts."""
+    if stock:
+        return ()
+    return tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
 
 
 def game_ends(goal: Goal, out: Collection[int], players: int) -> bool:
@@ -154,13 +163,12 @@ def end_bout(state: GameState, events: list[Event] | None) -> GameState:
         stock = draw(state.rules, order, hands, stock, known, events, rule)
     finished = state.finished
     out = state.out if finished else _NOBODY
-    if not stock:  # END-1
-        gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
-        if gone:
-            finished = (*finished, gone)
-            out = out | frozenset(gone)
-            if events is not None:
-                events.append(WentOut(gone, "END-1"))
+    gone = going_out(hands, stock, out)
+    if gone:
+        finished = (*finished, gone)
+        out = out | frozenset(gone)
+        if events is not None:
+            events.append(WentOut(gone, "END-1"))
     if game_ends(state.rules.goal, out, len(hands)):
         rest = tuple(seat for seat in range(len(hands)) if seat not in out)
         attacker = next_defender = rest[0] if rest else state.attacker

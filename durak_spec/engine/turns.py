@@ -45,10 +45,10 @@ from __future__ import annotations
 from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
-from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.limits import attack_limit, room_rule
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
-from durak_spec.model.rules import FIRST_BOUT_MAX_ATTACK_CARDS, TurnOrder
+from durak_spec.model.rules import TurnOrder
 from durak_spec.model.state import GameState, replace
 
 __all__ = [
@@ -178,9 +178,9 @@ def settle_rule(state: GameState) -> str:
             return rule
         if not could_add(state):  # settled: nobody could add more
             return "ATTACK-5"
-        if state.bout > 0 and state.rules.first_bout_limit_five and \
-                len(table) == FIRST_BOUT_MAX_ATTACK_CARDS:
-            return "LIMIT-3"
+        room = room_rule(state)
+        if room is not None:
+            return room
         if state.taking:
             return "TAKE-3"
     return "ATTACK-5"

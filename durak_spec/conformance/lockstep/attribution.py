@@ -33,7 +33,8 @@ from durak_spec.model.events import (
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
 
-__all__ = ["Why", "action_rule", "event_rule", "field_rule", "position_rule", "settled_rule",
+__all__ = ["Why", "action_rule", "event_rule", "field_rule", "load_rule", "position_rule",
+           "settled_rule",
            "turn_difference", "why_illegal"]
 
 
@@ -138,6 +139,22 @@ def position_rule(name: str, state: GameState) -> str | None:
     return None
 
 
+def load_rule(named: str, state: GameState) -> str:
+    """The rule of a load the engine refuses naming the rule ``named``: where that is a
+    rule of the bout's end or of the game's, the reference's decision on the same question
+    for this position (what settles its bout, whether the game is over); else the rule
+    the engine names."""
+    family = named.split("-")[0]
+    if state.table and (named in _SETTLING or family == "LIMIT"):
+        return settle_rule(state)
+    if family == "END":
+        return _outcome(state)
+    return named
+
+
+_SETTLING = frozenset({"ATTACK-5", "TAKE-3", "CLAR-3", "CLAR-13"})
+
+
 def settled_rule(after: GameState, events: tuple[Event, ...]) -> str:
     """The rule of a bout settled on one side only: the rule the reference's end of the
     bout names, or where the reference goes on with it, its predicate that says so."""
@@ -148,15 +165,20 @@ def settled_rule(after: GameState, events: tuple[Event, ...]) -> str:
 _TURN_RULES = frozenset({"CLAR-3", "CLAR-16", "CLAR-17", "CLAR-18"})
 
 
-def turn_difference(mine: Iterable[Action], seats: set[int], asked: set[int],
-                     state: GameState) -> bool:
+def turn_difference(mine: Iterable[Action], theirs: Iterable[Action], seats: set[int],
+                    asked: set[int], state: GameState) -> bool:
     """Whether a difference in who may act is one of turn order: the engine lets somebody
     act (an engine that lists nobody misses actions, such as a take), the defender the
     reference asks is asked (every protocol lets a defender with a card to answer act),
     and the reference refuses every action of a seat it does not ask by a rule of the bout
-    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
+    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order);
+    and no action of a seat the engine does not ask has grounds of its own beyond the
+    attack (the sixth card of a later bout, LIMIT-3, is no turn order either)."""
     if not seats or (state.defender in asked and state.defender not in seats):
         return False
+    for action in theirs:
+        if action.player not in seats and grounds(state, action).startswith("LIMIT-"):
+            return False
     for action in mine:
         if action.player not in asked:
             why = why_illegal(state, action)

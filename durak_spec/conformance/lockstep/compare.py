@@ -175,7 +175,7 @@ def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         return []
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
-    if seats != asked and turn_difference(mine, seats, asked, state):
+    if seats != asked and turn_difference(mine, theirs, seats, asked, state):
         # who may act differs: one difference, of turn order
         order = state.rules.turn_order
         out.append(Difference("who may act now", seats_text(seats), seats_text(asked)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from durak_spec.conformance.lockstep.attribution import action_rule, why_illegal
+from durak_spec.conformance.lockstep.attribution import action_rule, load_rule, why_illegal
 from durak_spec.conformance.lockstep.compare import compare_events, compare_legal, compare_reports
 from durak_spec.conformance.lockstep.differences import Difference, DivergenceKind, Found
 from durak_spec.core.cards import Card
@@ -152,7 +152,7 @@ class PairedGame:
         except RefusedLoad as refused:
             return Found("load", (Difference(
                 "load of the reference's position", f"refuses it: {refused.reason}",
-                "a position play reaches", refused.rule),))
+                "a position play reaches", load_rule(refused.rule, position)),))
         impossible = self._audit(report)
         if impossible is not None:
             return impossible
