@@ -19,9 +19,8 @@ from durak_spec.conformance.lockstep import (
     format_lockstep,
     play_lockstep,
 )
-from durak_spec.conformance.lockstep.compare import compare_reports
 from durak_spec.core.cards import Card
-from durak_spec.engine import legal_actions, limits
+from durak_spec.engine import limits
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import (
     AXES,
