@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from durak_spec.engine.attack import table_ranks, throwers
 from durak_spec.engine.beating import beating_rule, beats, cover_breach
+from durak_spec.engine.bout_end import game_ends, outcome_rule, roles_rule
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.dealing import (
     Layout,
@@ -66,6 +67,7 @@ from durak_spec.engine.dealing import (
     fresh_seed,
     later_game_attacker,
     lay_out,
+    lead_rule,
     new_game,
 )
 from durak_spec.engine.draw import draw_order
@@ -93,7 +95,7 @@ from durak_spec.engine.tables import (
     TRANSFERS,
     UNCOVERED,
 )
-from durak_spec.engine.turns import acting_seats, could_add, turn_rule
+from durak_spec.engine.turns import acting_seats, could_add, settle_rule, turn_rule
 from durak_spec.engine.validation import validate_state
 
 __all__ = [
@@ -126,13 +128,18 @@ __all__ = [
     "draw_order",
     "first_attacker",
     "fresh_seed",
+    "game_ends",
     "grounds",
     "is_legal",
     "later_game_attacker",
     "lay_out",
+    "lead_rule",
     "legal_actions",
     "new_game",
     "next_in_game",
+    "outcome_rule",
+    "roles_rule",
+    "settle_rule",
     "table_ranks",
     "throwers",
     "turn_rule",

@@ -10,14 +10,12 @@ field is only matched with the event of the step that wrote it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from durak_spec.core.errors import BadAction
-from durak_spec.engine import broken_rule, grounds
-from durak_spec.engine.bout_end import outcome_rule
-from durak_spec.engine.dealing import lead_rule
-from durak_spec.engine.turns import settle_rule
+from durak_spec.engine import broken_rule, grounds, lead_rule, outcome_rule, settle_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.events import (
     BoutEnded,
@@ -72,7 +70,7 @@ def _outcome(state: GameState) -> str:
 # What each report field shows, as the events of a step that write it, the first found
 # naming the rule; a bout's end names where its cards went for the cards, and what
 # settled it for the table.
-_WRITERS: dict[str, tuple[type[Event], ...]] = {
+_WRITERS: Mapping[str, tuple[type[Event], ...]] = MappingProxyType({
     "table": (BoutEnded, Transferred, Played),
     "hands": (Drew, BoutEnded, TrumpExchanged, Played),
     "stock": (Drew, TrumpExchanged),
@@ -85,7 +83,7 @@ _WRITERS: dict[str, tuple[type[Event], ...]] = {
     "over": (GameOver,),
     "durak": (GameOver,),
     "known": (TrumpExchanged, Drew, BoutEnded, Transferred, Played),
-}
+})
 _CARDS = frozenset({"hands", "discard", "known"})
 _OUTCOME = frozenset({"finished", "over", "durak"})
 
