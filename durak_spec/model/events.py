@@ -182,6 +182,11 @@ class Drew(NamedTuple):
         """The event's name in JSON: ``"draw"``."""
         return "draw"
 
+    @property
+    def amount_rule(self) -> str:
+        """The rule of how many cards are drawn: back up to six (DRAW-1)."""
+        return "DRAW-1"
+
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "player": self.player, "cards": [str(c) for c in self.cards],
                 **_rule(self.rule)}

@@ -110,9 +110,10 @@ def field_rule(name: str, events: tuple[Event, ...], after: GameState,
 
 
 def _drawn(engine: Report, after: GameState, events: tuple[Event, ...]) -> bool:
-    """Whether the engine's hands hold as many cards each as the reference's: then the
-    drawing differs in its order, not in how much was drawn."""
-    return tuple(map(len, engine.hands)) == tuple(map(len, after.hands))
+    """Whether the engine's hands hold the same cards in all as the reference's: then the
+    drawing differs in its order (who got which), not in how much was drawn."""
+    return sorted(c for h in engine.hands for c in h) == \
+        sorted(c for h in after.hands for c in h)
 
 
 def event_rule(event: Event, same_amount: bool = True) -> str:
@@ -120,7 +121,7 @@ def event_rule(event: Event, same_amount: bool = True) -> str:
     a draw's is the order's (DRAW-2, CLAR-7, CLAR-8) where the engine drew as many cards,
     else how many are drawn (DRAW-1)."""
     if isinstance(event, Drew) and not same_amount:
-        return "DRAW-1"
+        return event.amount_rule
     return event.rule
 
 

@@ -151,9 +151,10 @@ def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after:
         if mine is not None and theirs is not None and _plain(mine) == _plain(theirs):
             continue
         if theirs is not None:
-            same = isinstance(mine, Drew) and isinstance(theirs, Drew) and \
-                len(mine.cards) == len(theirs.cards)
-            rule = event_rule(theirs, same or not isinstance(theirs, Drew))
+            # a draw to another player is the order's; fewer or more to the same, the amount's
+            amount = isinstance(mine, Drew) and isinstance(theirs, Drew) and \
+                mine.player == theirs.player and len(mine.cards) != len(theirs.cards)
+            rule = event_rule(theirs, not amount)
         elif isinstance(mine, BoutEnded):
             rule = settled_rule(after, reference)
         else:

@@ -14,7 +14,7 @@ from durak_spec.conformance.lockstep.driver import After, PairedGame
 from durak_spec.conformance.lockstep.probes import pick_probe
 from durak_spec.conformance.lockstep.record import Step
 from durak_spec.engine import advance, legal_actions
-from durak_spec.model.actions import Action
+from durak_spec.model.actions import Action, Done, Take
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
 from durak_spec.protocol.subprocess_engine import Expected
@@ -28,6 +28,24 @@ class Planned(NamedTuple):
     """For a probe, whether the engine is asked it (``PairedGame.probe``: only if illegal)."""
     shown: Report | None = None
     """The reference's report of the position after the step (for a probe: before it)."""
+
+
+KEEN = 0.9
+"""Once the stock is empty, how often a game goes on with an action other than a take or
+a done, where there is one: so that random games often reach the end the rules decide
+(who goes out when, a draw), which uniform choices almost never reach (a draw: none in
+300 random games of each player count; about one in a hundred this way)."""
+
+
+def choose(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The random action a lockstep game plays next among ``legal``: uniform while the
+    stock lasts; after it, keen to play cards out (:data:`KEEN`). Not a rule: how the
+    games explore."""
+    if not state.stock:
+        keen = [action for action in legal if not isinstance(action, (Take, Done))]
+        if keen and rng.random() < KEEN:
+            return rng.choice(keen)
+    return rng.choice(legal)
 
 
 def plan_game(game: PairedGame, rng: random.Random, *, max_actions: int, probe_rate: float
@@ -46,7 +64,7 @@ def plan_game(game: PairedGame, rng: random.Random, *, max_actions: int, probe_r
             if probe is not None:
                 plan.append(Planned(Step(probe, probe=True), None,
                                      why_illegal(state, probe) is not None, shown))
-        action = rng.choice(legal)
+        action = choose(state, legal, rng)
         played += 1
         step = advance(state, action)
         state = step.state
@@ -84,7 +102,7 @@ def redraw(rng: random.Random, draws: Any, first: tuple[GameState, tuple[Action,
             continue
         if probe_rate > 0 and rng.random() < probe_rate:
             pick_probe(state, legal, rng)
-        rng.choice(legal)
+        choose(state, legal, rng)
         state, legal = after[0], after[1]
 
 
