@@ -11,7 +11,8 @@ cmd        request fields                                   successful response 
 =========  ===============================================  ====================================
 hello      (none)                                           protocol, name, version, profiles,
                                                             players, capabilities {load,
-                                                            turn_order (optional)},
+                                                            turn_order, step, events
+                                                            (optional)},
                                                             axes {axis: [values]} (optional)
 start      rules {axis: value, every axis},                 report
            deck [36 cards in dealing and drawing order],
@@ -21,7 +22,8 @@ legal      (none)                                           actions [every legal
 apply      action, then (optional: capability step)         accepted: true, or accepted: false
                                                             with reason and rule (ID or null);
                                                             with then, an accepted answer
-                                                            also carries report and actions
+                                                            also carries report and actions;
+                                                            with capability events, events
 state      (none)                                           report
 quit       (none)                                           (none); the engine then exits
 =========  ===============================================  ====================================
@@ -30,6 +32,14 @@ An engine that declares ``capabilities.step`` answers an ``apply`` that carries 
 true`` with the report and the legal actions after the action too (when it is accepted),
 so that a checker needs one round trip per action instead of three (``apply``, ``state``,
 ``legal``); engines that do not declare it are never sent ``then``.
+
+An engine that declares ``capabilities.events`` adds ``events`` to an accepted answer: what
+happened in the step, in order (the objects of :meth:`to_json` of
+:mod:`durak_spec.model.events`: the action, a transfer, a trump exchange, the bout's end,
+each draw, who went out, the next bout or the game's end), each with the ``rule`` that
+decided it. The checker then compares the step event by event. Once a report says the game
+is ``over``, its ``attacker``, ``defender`` and ``taking`` carry nothing the rules decide
+and are not compared.
 
 An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
 ``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
