@@ -23,7 +23,7 @@ from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
 
-class RefusedLoad(Exception):
+class _RefusedLoad(Exception):
     """The engine refused a load naming a rule (the position breaks it, it says)."""
 
     def __init__(self, reason: str, rule: str) -> None:
@@ -87,7 +87,7 @@ class PairedGame:
             raise
         except DurakError as error:
             if what == "load" and error.rule:  # the engine disagrees about the position
-                raise RefusedLoad(str(error), error.rule) from None
+                raise _RefusedLoad(str(error), error.rule) from None
             raise self._raised(what, error) from None
         except Exception as error:
             raise self._raised(what, error) from None
@@ -149,7 +149,7 @@ class PairedGame:
         that rule; one it declines raises :class:`~durak_spec.protocol.LoadDeclined`."""
         try:
             report = self._report("load", lambda: self.engine.load(position))
-        except RefusedLoad as refused:
+        except _RefusedLoad as refused:
             return Found("load", (Difference(
                 "load of the reference's position", f"refuses it: {refused.reason}",
                 "a position play reaches", load_rule(refused.rule, position)),))
