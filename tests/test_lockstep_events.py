@@ -225,3 +225,31 @@ def test_the_example_engine_declares_its_events() -> None:
     text = (ROOT / "examples" / "engine_reference.py").read_text(encoding="utf-8")
     assert '"events": True' in text and "step.to_json()" in text
     assert parse_action("P0 take")  # the notation the example engine reads
+
+
+class InterruptedAfter(ReferenceEngine):
+    """The reference, interrupted (Ctrl-C) at its 400th action."""
+
+    calls = 0
+
+    def apply(self, action: Action) -> Verdict:
+        type(self).calls += 1
+        if type(self).calls == 400:
+            raise KeyboardInterrupt
+        return super().apply(action)
+
+
+def test_the_command_line_prints_what_an_interrupted_run_found(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from durak_spec.cli import main
+    from durak_spec.conformance import checker
+
+    monkeypatch.setattr(checker, "ReferenceEngine", InterruptedAfter)
+    status = main(["check", "--random", "50", "--profile", "classic-throw-in",
+                   "--players", "2"])
+    text = capsys.readouterr().out
+    assert status == checker.EXIT_INTERRUPTED == 130
+    summary = text.rstrip().splitlines()[-1]
+    assert "INTERRUPTED" in summary and "0 diverged" in summary
+    assert " 50 games" not in summary  # the games played, not the games planned
+    assert "the run was interrupted" in text  # the configuration it stopped in

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -145,7 +146,8 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
         interrupted = True
         if open_result:
             configuration, counts, first = open_result
-            results.append(_config_result(configuration, counts, first[0]))
+            results.append(dataclasses.replace(_config_result(configuration, counts, first[0]),
+                                               stopped="the run was interrupted"))
     name = engine_label(capabilities.name, capabilities.version)
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels), tuple(kinds))
                       for (count, example, labels, kinds) in causes.values()),
