@@ -36,9 +36,9 @@ import json
 import sys
 from typing import Any
 
-# The reference implementation: the rules (new_game, legal_actions, check, apply) and the
+# The reference implementation: the rules (new_game, legal_actions, check, advance) and the
 # notation (parse_card, action_from_json, Action.to_json). Your engine replaces these.
-from durak_spec import PROFILES, RuleSet, apply, check, legal_actions, new_game, parse_card
+from durak_spec import PROFILES, RuleSet, advance, check, legal_actions, new_game, parse_card
 from durak_spec.core.errors import DurakError, IllegalAction
 from durak_spec.game.persist import state_from_json
 from durak_spec.model.actions import action_from_json
@@ -85,8 +85,10 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         # specification's rule profiles you play completely (durak-spec profiles lists
         # them); "axes" (optional) the values of each rule axis you play in any
         # combination; "players" the player counts; "capabilities.load" whether you can
-        # start from a saved position (the "load" command below). Scenarios under rules
-        # you do not claim are skipped, not failed.
+        # start from a saved position (the "load" command below); "capabilities.events"
+        # (optional) whether your accepted answers to "apply" say what happened in the
+        # step, each event with the rule that decided it. Scenarios under rules you do not
+        # claim are skipped, not failed.
         return {"protocol": 1, "name": "engine_reference.py", "version": "1",
                 "profiles": list(PROFILES), "players": [2, 3, 4, 5, 6],
                 "axes": {"transfer": ["on", "off"],
@@ -99,7 +101,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                          "goal": ["last-holder-loses", "first-out-wins"],
                          "no_trump_lead": ["chance", "first-seat"],
                          "trump_exchange": ["on", "off"]},
-                "capabilities": {"load": True}}
+                "capabilities": {"load": True, "events": True}}
 
     if cmd == "start":
         # Request:  {"id": 2, "cmd": "start",
@@ -145,13 +147,22 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         #      or:  {"id": 5, "ok": true, "accepted": false,
         #            "reason": "only the defender P1 can take", "rule": "TAKE-1"}
         # A rejected action changes nothing. "rule" may be null.
+        # With capabilities.events, an accepted answer also says what happened, in order,
+        # each event naming the rule that decided it, for example after a take:
+        #     "events": [{"type": "action", "action": {...}, "rule": "TAKE-1"},
+        #                {"type": "bout-ended", "bout": 3, "result": "taken", "taker": 1,
+        #                 "cards": ["7♣", "7♦"], "rule": "ATTACK-5"},
+        #                {"type": "draw", "player": 0, "cards": ["K♠"], "rule": "DRAW-2"},
+        #                {"type": "next-bout", "bout": 4, "attacker": 0, "defender": 1,
+        #                 "rule": "ORDER-5"}]
         action = action_from_json(request["action"])
         try:
             check(game, action)                                        # <- your engine
         except IllegalAction as error:
             return {"accepted": False, "reason": error.reason, "rule": error.rule}
-        game = apply(game, action)                                     # <- your engine
-        return {"accepted": True}
+        step = advance(game, action)                                   # <- your engine
+        game = step.state
+        return {"accepted": True, "events": step.to_json()}
 
     if cmd == "state":
         # Request:  {"id": 6, "cmd": "state"}

@@ -4,7 +4,9 @@ around it, in random games of every profile (and a rule set with every switch on
 Checked for every step: the first event is the action played; a transfer names the new
 defender; a trump exchange the two cards; at a bout end the table's cards, who took them,
 every draw in drawing order (DRAW-2) and from the top of the stock, who went out, and the
-next roles or the outcome; and nothing else. ``apply`` is ``advance(...).state``.
+next roles or the outcome; and nothing else. Every event names the rule that decided it
+(the action's grounds, what settled the bout, the drawing order, the rule that chose the
+next attacker, the end of the game). ``apply`` is ``advance(...).state``.
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ from durak_spec import (
     parse_action,
     parse_card,
 )
+from durak_spec.engine import grounds
 from durak_spec.model.events import bout_end_text
+from durak_spec.model.rules import DrawOrder, Goal
 from durak_spec.model.rules import ThrowIn as ThrowInRule
 
 SWITCHES = PROFILES["classic-transfer"].rules().replace(
@@ -61,16 +65,19 @@ def expected_events(before: GameState, step: Step) -> None:
     played = events.pop(0)
     assert isinstance(played, Played)
     action = played.action
+    assert played.rule == grounds(before, action) and played.rule
     if isinstance(action, Transfer):
         # A transfer leaves the new defender with uncovered cards: it never ends the bout.
         assert events.pop(0) == Transferred(action.player, action.card, action.show,
-                                            after.defender)
+                                            after.defender,
+                                            "TRANSFER-7" if action.show else "TRANSFER-1")
         assert after.defender != action.player and after.bout == before.bout
     if isinstance(action, ExchangeTrump):
         exchanged = events.pop(0)
         assert isinstance(exchanged, TrumpExchanged)
         assert (exchanged.took, exchanged.gave) == (before.stock[-1], after.stock[-1])
         assert exchanged.took in after.hands[action.player]
+        assert exchanged.rule == "VAR-1"
     if after.bout == before.bout:
         assert not events, events
         return
@@ -82,6 +89,8 @@ def expected_events(before: GameState, step: Step) -> None:
     assert sorted(ended.cards) == sorted(table)
     taken = before.taking or isinstance(action, Take)
     assert ended.taker == (before.defender if taken else None)
+    assert ended.rule in ("ATTACK-5", "LIMIT-1", "LIMIT-2", "LIMIT-3", "CLAR-13")
+    assert ended.rule != "LIMIT-3" or before.bout == 0  # five cards: the first bout only
     assert len(after.discard) == len(before.discard) + (0 if taken else len(table))
     # The draws: from the top of the stock, in the rules' drawing order, up to six.
     draws = []
@@ -95,19 +104,27 @@ def expected_events(before: GameState, step: Step) -> None:
     order = draw_order(before.rules, before.opener, before.defender, joined)
     seats = [draw.player for draw in draws]
     assert seats == sorted(seats, key=order.index), (seats, order)
+    transferred = before.attacker != before.opener or isinstance(action, Transfer)
     for draw in draws:
+        assert draw.rule == ("CLAR-8" if before.rules.draw_order is DrawOrder.JOIN_ORDER
+                             else "CLAR-7" if transferred else "DRAW-2")
         assert draw.cards and set(draw.cards) <= set(after.hands[draw.player])
         assert len(after.hands[draw.player]) <= 6
     # Who went out, then the next bout or the end of the game.
     gone = tuple(seat for group in after.finished[len(before.finished):] for seat in group)
     if gone:
-        assert events.pop(0) == WentOut(gone)
+        assert events.pop(0) == WentOut(gone, "END-1")
     last = events.pop(0)
     assert not events, events
     if after.outcome is not None:
-        assert last == GameOver(after.outcome)
+        assert isinstance(last, GameOver) and last.outcome == after.outcome
+        assert last.rule == ("END-5" if before.rules.goal is Goal.FIRST_OUT_WINS else
+                             "END-3" if after.outcome.durak is not None else "END-4")
     else:
-        assert last == NextBout(after.bout + 1, after.attacker, after.defender)
+        assert isinstance(last, NextBout)
+        assert last[:3] == (after.bout + 1, after.attacker, after.defender)
+        assert last.rule == ("ORDER-5" if taken else "ORDER-6" if before.defender in gone
+                             else "ORDER-4")
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
@@ -137,13 +154,14 @@ def test_a_bout_end_in_events_and_in_words() -> None:  # DEFEND-1, DRAW-1, DRAW-
     before = play(start, "P0 open 7♣")
     step = advance(before, parse_action("P1 cover 7♣ with 9♣"))
     assert step.events == (
-        Played(parse_action("P1 cover 7♣ with 9♣")),
-        BoutEnded(2, None, (C("7♣"), C("9♣"))),
-        Drew(0, (C("7♥"), C("8♥"), C("9♥"), C("10♥"), C("J♥"))),
-        NextBout(3, 1, 2),
+        Played(parse_action("P1 cover 7♣ with 9♣"), "BEAT-1"),
+        BoutEnded(2, None, (C("7♣"), C("9♣")), "ATTACK-5"),  # nobody can add a 7 or a 9
+        Drew(0, (C("7♥"), C("8♥"), C("9♥"), C("10♥"), C("J♥")), "DRAW-2"),
+        NextBout(3, 1, 2, "ORDER-4"),  # the defender beat it off and attacks next
     )
-    assert step.bout_ended == BoutEnded(2, None, (C("7♣"), C("9♣")))
-    assert step.of(Drew) == (Drew(0, (C("7♥"), C("8♥"), C("9♥"), C("10♥"), C("J♥"))),)
+    assert step.bout_ended == BoutEnded(2, None, (C("7♣"), C("9♣")), "ATTACK-5")
+    assert step.of(Drew) == (Drew(0, (C("7♥"), C("8♥"), C("9♥"), C("10♥"), C("J♥")),
+                                  "DRAW-2"),)
     assert bout_end_text(step.events, len(step.state.stock)) == \
         "Beaten off: 2 cards to the discard pile; P0 draws 5 (stock 0)."
     assert [event.to_json()["type"] for event in step.events] == \
@@ -157,13 +175,14 @@ def test_the_last_players_out_and_the_end_of_the_game() -> None:  # END-1, END-4
     step = advance(before, parse_action("P1 cover 7♣ with 9♣"))
     outcome = step.state.outcome
     assert outcome is not None and outcome.durak is None
-    assert step.events[1:] == (BoutEnded(2, None, (C("7♣"), C("9♣"))), WentOut((0, 1)),
-                               GameOver(outcome))
+    # the defender has no card left (CLAR-13); both out together make a draw (END-4)
+    assert step.events[1:] == (BoutEnded(2, None, (C("7♣"), C("9♣")), "CLAR-13"),
+                               WentOut((0, 1), "END-1"), GameOver(outcome, "END-4"))
     assert bout_end_text(step.events, 0) == \
         "Beaten off: 2 cards to the discard pile; P0 and P1 are out."
     assert step.events[-1].to_json() == {"type": "game-over", "durak": None,
                                          "finishing_order": [[0, 1]],
-                                         "text": str(outcome)}
+                                         "text": str(outcome), "rule": "END-4"}
 
 
 def test_events_are_frozen_values() -> None:

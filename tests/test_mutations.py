@@ -76,7 +76,8 @@ def _always_clockwise(rules: RuleSet, opener: int, defender: int,
                       ) -> tuple[int, ...]:
     # draw.draw_order without the join order of DRAW-2 / CLAR-8.
     players = rules.players
-    clockwise = [(opener + step) % players for step in range(players)]
+    start = draw_start(rules, opener, opener if attacker is None else attacker)  # noqa: F821
+    clockwise = [(start + step) % players for step in range(players)]
     return (*(seat for seat in clockwise if seat != defender), defender)
 
 

@@ -61,7 +61,8 @@ def _out_before_drawing(state: Any, events: Any) -> Any:
     else:
         discard = add_cards(discard, table)  # noqa: F821
     if events is not None:
-        events.append(BoutEnded(state.bout + 1, defender if taken else None, table))  # noqa: F821
+        events.append(BoutEnded(state.bout + 1, defender if taken else None, table,  # noqa: F821
+                                settle_rule(state)))  # noqa: F821
     finished = state.finished
     out = state.out if finished else _NOBODY  # noqa: F821
     gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
@@ -69,21 +70,24 @@ def _out_before_drawing(state: Any, events: Any) -> Any:
         finished = (*finished, gone)
         out = out | frozenset(gone)
         if events is not None:
-            events.append(WentOut(gone))  # noqa: F821
+            events.append(WentOut(gone, "END-1"))  # noqa: F821
     stock = state.stock
     if stock:
-        order = [s for s in draw_order(state.rules, state.opener, defender, state.joined)  # noqa: F821
-                 if s not in out]
-        stock = draw(state.rules, order, hands, stock, known, events)  # noqa: F821
-    if game_ends(state.rules, out, len(hands)):  # noqa: F821
+        order = [s for s in draw_order(state.rules, state.opener, defender,  # noqa: F821
+                                       state.joined, state.attacker) if s not in out]
+        rule = draw_rule(state.rules, state.opener, state.attacker)  # noqa: F821
+        stock = draw(state.rules, order, hands, stock, known, events, rule)  # noqa: F821
+    if game_ends(state.rules.goal, out, len(hands)):  # noqa: F821
         rest = tuple(seat for seat in range(len(hands)) if seat not in out)
         attacker = next_defender = rest[0] if rest else state.attacker
         if events is not None:
-            events.append(GameOver(Outcome.of(finished, rest)))  # noqa: F821
+            events.append(GameOver(Outcome.of(finished, rest),  # noqa: F821
+                                   outcome_rule(state.rules.goal, 0, out, len(hands))))  # noqa: F821
     else:
         attacker, next_defender = next_roles(state, taken, out)  # noqa: F821
         if events is not None:
-            events.append(NextBout(state.bout + 2, attacker, next_defender))  # noqa: F821
+            events.append(NextBout(state.bout + 2, attacker, next_defender,  # noqa: F821
+                                   roles_rule(state, taken, out)))  # noqa: F821
     return GameState(
         rules=state.rules, hands=tuple(hands), stock=stock, trump=state.trump, table=(),
         discard=discard, attacker=attacker, defender=next_defender, opener=attacker,

@@ -270,7 +270,8 @@ class _OneReading(ReferenceEngine):
 
 @pytest.mark.parametrize(("axis", "value", "rules"), [
     ("draw_after_transfer", "last-transferrer", {"CLAR-7", "CLAR-8"}),
-    ("done_in_take", "asked-again", {"CLAR-20"}),
+    # TAKE-3.3: Anna's done during the take, then nines thrown in (asked again, she adds)
+    ("done_in_take", "asked-again", {"CLAR-20", "TAKE-3"}),
     ("transfer_target", "next-with-cards", {"CLAR-22"}),
 ])
 def test_an_engine_playing_a_reading_passes_once_it_declares_it(axis: str, value: str,

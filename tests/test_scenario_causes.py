@@ -100,9 +100,10 @@ def test_turn_order_is_one_cause_under_turn_order() -> None:
 # of the scenarios that catch it is not always that rule (EX-7 is an example of BEAT-2,
 # EX-3 one of ATTACK-3).
 NAMED = {"BEAT-2": "BEAT-2", "EX-7": "BEAT-2", "BEAT-6": "BEAT-6", "TRANSFER-3": "TRANSFER-3",
-         "EX-3": "ATTACK-3", "LIMIT-2": "LIMIT-2", "CLAR-4": "CLAR-4", "DRAW-2": "DRAW-2",
+         "EX-3": "ATTACK-3", "LIMIT-2": "LIMIT-2", "CLAR-4": "CLAR-4", "DRAW-2": "CLAR-8",
          "ORDER-5": "ORDER-5", "ORDER-6": "ORDER-6", "ORDER-1": "ORDER-1",
-         "CLAR-3": "CLAR-3", "CLAR-5": "CLAR-5", "VIEW-2": "VIEW-2"}
+         "CLAR-3": "CLAR-3", "CLAR-5": "CLAR-5", "VIEW-2": "VIEW-2",
+         "CLAR-19": "CLAR-19", "CLAR-21": "CLAR-21", "CLAR-23": "CLAR-23"}
 ONE_CAUSE = {"BEAT-2", "EX-7", "BEAT-6", "TRANSFER-3", "LIMIT-2", "DRAW-2", "ORDER-5",
              "CLAR-3", "CLAR-5", "VIEW-2"}
 

@@ -168,7 +168,8 @@ def test_replies_look_as_the_protocol_says() -> None:
         {"id": None, "ok": False, "error": "bad"}
     hello = json.loads(encode_reply(HelloReply(1, ReferenceEngine().capabilities())))
     assert hello["protocol"] == 1 and hello["capabilities"] == {
-        "load": True, "turn_order": ["free", "opener-first", "last-thrower"]}
+        "load": True, "turn_order": ["free", "opener-first", "last-thrower"],
+        "events": True}
     assert hello["players"] == [2, 3, 4, 5, 6] and "classic-transfer" in hello["profiles"]
     legal = json.loads(encode_reply(LegalReply(2, legal_actions(state))))
     assert legal["actions"] == [a.to_json() for a in legal_actions(state)]

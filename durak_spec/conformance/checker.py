@@ -79,6 +79,8 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_ENGINE = 4
+EXIT_INTERRUPTED = 130
+"""An interrupted ``--random`` run (128 + SIGINT), after printing what it found."""
 DEFAULT_TIMEOUT = 5.0
 
 _DESCRIPTION = (
@@ -331,7 +333,7 @@ def _run_differential(args: argparse.Namespace) -> int:
 
 def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
     """:func:`_run_differential` once the options are checked and the report file open."""
-    from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+    from durak_spec.conformance.lockstep import GameProgress, format_lockstep, play_lockstep
     from durak_spec.conformance.perft import check_positions, format_check
 
     engines: Callable[[], Engine]  # how the workers of --jobs and --scheduler make theirs
@@ -349,11 +351,17 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
                        shown=False if args.replay is not None else True if args.progress
                        else None)
 
-    def note(done: int, total: int, *_: object) -> None:
+    diverged = [0]
+
+    def note(done: int, total: int, game: object = None, *_: object) -> None:
+        if isinstance(game, GameProgress) and game.divergence is not None:
+            diverged[0] += 1
+            bar.set_postfix_str(f"{diverged[0]} games diverged", refresh=False)
         bar.total = total
         bar.update(done - bar.n)
 
     payload: object
+    interrupted = False
     try:
         if args.replay is not None:
             text, ok, broke, payload = _replay_record(engine, args.replay)
@@ -372,6 +380,7 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
             text, ok = format_lockstep(outcome, verbose=args.verbose), outcome.ok
             broke = any(d.kind in ("engine failure", "engine error")
                         for d in outcome.divergences)
+            interrupted = outcome.interrupted
             payload = outcome.to_json()
     except EngineFailure as error:  # before any game: the handshake
         print(f"durak-spec check: the engine failed the handshake: {error}", file=sys.stderr)
@@ -388,6 +397,8 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
     out.flush()
     if report is not None:
         report.write(write_json(payload, indent=2) + "\n")
+    if interrupted:
+        return EXIT_INTERRUPTED
     return EXIT_ENGINE if broke else 0 if ok else EXIT_FAILED
 
 

@@ -32,6 +32,12 @@ the rule IDs and the sources that state them:
 ``invariants``     what holds in every reachable position, for tests and stress runs
 =================  ==========================================================================
 
+What happened in a step is told by ``advance`` as events, each carrying the ID of the
+rule that decided it, set where it is decided: the rule that allows the action
+(``grounds``), what settled a bout (``turns.settle_rule``), the drawing order
+(``draw.draw_rule``), who attacks next (``bout_end.roles_rule``), the end of the game
+(``bout_end.outcome_rule``). A checker takes the rule of a difference from these.
+
 One rule, one function: a rule is decided by one function named after it, whose
 docstring carries its ID. It returns a :class:`~durak_spec.engine.breach.Breach` (the
 rule's ID and a reason) when the rule is broken, and ``None`` when it holds; ``check``
@@ -51,6 +57,7 @@ from __future__ import annotations
 
 from durak_spec.engine.attack import table_ranks, throwers
 from durak_spec.engine.beating import beating_rule, beats, cover_breach
+from durak_spec.engine.bout_end import game_ends, outcome_rule, roles_rule
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.dealing import (
     Layout,
@@ -60,12 +67,21 @@ from durak_spec.engine.dealing import (
     fresh_seed,
     later_game_attacker,
     lay_out,
+    lead_rule,
     new_game,
 )
 from durak_spec.engine.draw import draw_order
 from durak_spec.engine.limits import attack_limit
 from durak_spec.engine.reachable import bouts_allow, check_reachable, whole_stock
-from durak_spec.engine.referee import advance, apply, broken_rule, check, is_legal, legal_actions
+from durak_spec.engine.referee import (
+    advance,
+    apply,
+    broken_rule,
+    check,
+    grounds,
+    is_legal,
+    legal_actions,
+)
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.tables import (
     COVERED,
@@ -79,7 +95,15 @@ from durak_spec.engine.tables import (
     TRANSFERS,
     UNCOVERED,
 )
-from durak_spec.engine.turns import acting_seats, could_add, defender_to_move, to_act, turn_rule
+from durak_spec.engine.turns import (
+    acting_seats,
+    could_add,
+    defender_to_move,
+    settle_rule,
+    thrown_in_lifts_dones,
+    to_act,
+    turn_rule,
+)
 from durak_spec.engine.validation import validate_state
 
 __all__ = [
@@ -113,14 +137,21 @@ __all__ = [
     "draw_order",
     "first_attacker",
     "fresh_seed",
+    "game_ends",
+    "grounds",
     "is_legal",
     "later_game_attacker",
     "lay_out",
+    "lead_rule",
     "legal_actions",
     "new_game",
     "next_in_game",
+    "outcome_rule",
+    "roles_rule",
+    "settle_rule",
     "table_ranks",
     "throwers",
+    "thrown_in_lifts_dones",
     "to_act",
     "turn_rule",
     "validate_state",

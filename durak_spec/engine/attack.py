@@ -21,7 +21,7 @@ from durak_spec.core.cards import Card, Rank, format_cards
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
-from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.limits import attack_limit, room_rule
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.tables import OPENS, OTHERS, THROWS, UNCOVERED
 from durak_spec.model.actions import Action, ExchangeTrump, Open, ThrowIn
@@ -31,6 +31,7 @@ from durak_spec.model.rules import ThrowIn as ThrowInRule
 from durak_spec.model.state import GameState, Pair, replace
 
 __all__ = [
+    "attack_rule",
     "open_bout",
     "opening_breach",
     "openings",
@@ -46,6 +47,16 @@ __all__ = [
 
 
 # -- opening a bout --------------------------------------------------------------------
+
+
+def attack_rule(state: GameState, action: Open | ThrowIn) -> str:
+    """The rule that allows a legal opening or throw-in: ATTACK-1 (one card opens),
+    ATTACK-2 (several of a rank open), ATTACK-3 (the attacker adds a rank on the table),
+    ATTACK-4 (another player throws in); LIMIT-3 for a sixth card in a later bout under
+    the five-card first bout (:func:`~durak_spec.engine.limits.room_rule`)."""
+    if isinstance(action, Open):
+        return "ATTACK-2" if len(action.played) > 1 else "ATTACK-1"
+    return room_rule(state) or ("ATTACK-3" if action.player == state.attacker else "ATTACK-4")
 
 
 def opening_breach(state: GameState, action: Action | None = None) -> Breach | None:

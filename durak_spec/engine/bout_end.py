@@ -24,16 +24,20 @@ who went out on a successful defence passes the attack to the next player still 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from durak_spec.core.cards import Card, format_cards
 from durak_spec.engine.breach import Breach
-from durak_spec.engine.draw import draw, draw_order
+from durak_spec.engine.draw import draw, draw_order, draw_rule
 from durak_spec.engine.seats import next_in_game
+from durak_spec.engine.turns import settle_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Event, GameOver, NextBout, WentOut
-from durak_spec.model.rules import Goal, RuleSet
+from durak_spec.model.rules import Goal
 from durak_spec.model.state import GameState, Outcome, add_cards
 
-__all__ = ["end_bout", "game_ends", "next_roles", "out_breach", "over_breach", "result_breach"]
+__all__ = ["end_bout", "game_ends", "going_out", "next_roles", "out_breach", "outcome_rule",
+           "over_breach", "result_breach", "roles_rule"]
 
 _NOBODY: frozenset[int] = frozenset()
 _NONE_SHOWN: frozenset[Card] = frozenset()
@@ -78,12 +82,47 @@ def result_breach(state: GameState) -> Breach | None:
     return None
 
 
-def game_ends(rules: RuleSet, out: frozenset[int], players: int) -> bool:
+def going_out(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
+              out: Collection[int]) -> tuple[int, ...]:
+    """END-1, END-2: the players who go out at this bout end, after the drawing: once the
+    stock is empty, those still in the game who hold no cards; nobody while it lasts."""
+    if stock:
+        return ()
+    return tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
+
+
+def game_ends(goal: Goal, out: Collection[int], players: int) -> bool:
     """END-3, END-4, END-5: the game ends when one player or none still holds cards; in a
     race (goal first-out-wins, D) it ends as soon as anyone is out, who has won."""
-    if out and rules.goal is Goal.FIRST_OUT_WINS:
+    if out and goal is Goal.FIRST_OUT_WINS:
         return True
     return len(out) >= players - 1
+
+
+def outcome_rule(goal: Goal, stock: int, out: Collection[int], players: int,
+                 in_bout: bool = False) -> str:
+    """The rule that decides whether a game with ``stock`` cards left and the seats
+    ``out`` out is over, and how: the result is judged only after a bout (END-6, when
+    ``in_bout``); nobody is out while the stock lasts (END-2); a race ends at the first
+    player out (END-5); the last players out together make a draw (END-4); else the game
+    ends with one player left holding cards (END-3)."""
+    if in_bout:
+        return "END-6"
+    if stock:
+        return "END-2"
+    if goal is Goal.FIRST_OUT_WINS:
+        return "END-5"
+    if len(out) >= players:
+        return "END-4"
+    return "END-3"
+
+
+def roles_rule(state: GameState, taken: bool, out: Collection[int]) -> str:
+    """The rule that chooses the next bout's attacker (:func:`next_roles`): the defender
+    took (ORDER-5), went out (ORDER-6), or beat the bout off (ORDER-4)."""
+    if taken:
+        return "ORDER-5"
+    return "ORDER-6" if state.defender in out else "ORDER-4"
 
 
 def next_roles(state: GameState, taken: bool, out: frozenset[int]) -> tuple[int, int]:
@@ -114,30 +153,34 @@ def end_bout(state: GameState, events: list[Event] | None) -> GameState:
     else:  # DEFEND-1
         discard = add_cards(discard, table)
     if events is not None:
-        events.append(BoutEnded(state.bout + 1, defender if taken else None, table))
+        events.append(BoutEnded(state.bout + 1, defender if taken else None, table,
+                                settle_rule(state)))
     stock = state.stock
     if stock:
         order = draw_order(state.rules, state.opener, defender, state.joined,
                            state.attacker)
-        stock = draw(state.rules, order, hands, stock, known, events)
+        rule = draw_rule(state.rules, state.opener, state.attacker) if events is not None \
+            else ""
+        stock = draw(state.rules, order, hands, stock, known, events, rule)
     finished = state.finished
     out = state.out if finished else _NOBODY
-    if not stock:  # END-1
-        gone = tuple([seat for seat in range(len(hands)) if seat not in out and not hands[seat]])
-        if gone:
-            finished = (*finished, gone)
-            out = out | frozenset(gone)
-            if events is not None:
-                events.append(WentOut(gone))
-    if game_ends(state.rules, out, len(hands)):
+    gone = going_out(hands, stock, out)
+    if gone:
+        finished = (*finished, gone)
+        out = out | frozenset(gone)
+        if events is not None:
+            events.append(WentOut(gone, "END-1"))
+    if game_ends(state.rules.goal, out, len(hands)):
         rest = tuple(seat for seat in range(len(hands)) if seat not in out)
         attacker = next_defender = rest[0] if rest else state.attacker
         if events is not None:
-            events.append(GameOver(Outcome.of(finished, rest)))
+            events.append(GameOver(Outcome.of(finished, rest),
+                                   outcome_rule(state.rules.goal, 0, out, len(hands))))
     else:
         attacker, next_defender = next_roles(state, taken, out)
         if events is not None:
-            events.append(NextBout(state.bout + 2, attacker, next_defender))
+            events.append(NextBout(state.bout + 2, attacker, next_defender,
+                                   roles_rule(state, taken, out)))
     # the next bout's position, every field given (nearly all change: cheaper than replace)
     return GameState(
         rules=state.rules, hands=tuple(hands), stock=stock, trump=state.trump, table=(),

@@ -41,6 +41,7 @@ __all__ = [
     "fresh_seed",
     "later_game_attacker",
     "lay_out",
+    "lead_rule",
     "new_game",
     "players_breach",
     "stock_breach",
@@ -184,6 +185,13 @@ def first_attacker(hands: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet,
         return 0, "nobody holds a trump, so the first seat attacks (ORDER-2)"
     seat = random.Random(seed).randrange(len(hands))
     return seat, f"nobody holds a trump, so chance picked P{seat} (ORDER-2)"
+
+
+def lead_rule(hands: Sequence[Sequence[Card]], trump: Suit) -> str:
+    """The rule that chooses the first attacker of a first game (:func:`first_attacker`):
+    the lowest trump where anyone holds a trump (ORDER-1), else ORDER-2's choice."""
+    held = any(card.suit == trump for hand in hands for card in hand)
+    return "ORDER-1" if held else "ORDER-2"
 
 
 def later_game_attacker(rules: RuleSet, previous: Outcome | None) -> tuple[int, str] | None:

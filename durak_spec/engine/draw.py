@@ -25,7 +25,7 @@ from durak_spec.core.cards import Card
 from durak_spec.model.events import Drew, Event
 from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet, TransferDraw
 
-__all__ = ["draw", "draw_order", "draw_start", "draw_start_rule", "join"]
+__all__ = ["draw", "draw_order", "draw_rule", "draw_start", "draw_start_rule", "join"]
 
 
 def draw_start_rule(rules: RuleSet) -> str:
@@ -80,6 +80,16 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
     return tuple(order)
 
 
+def draw_rule(rules: RuleSet, opener: int, attacker: int) -> str:
+    """The rule of the drawing order in force when a bout ends: the join order (CLAR-8);
+    after a transfer, the attacker of the bout's end being somebody else, the reading of
+    where the order starts (CLAR-7 or CLAR-19, :func:`draw_start_rule`); else the
+    attacker first and the defender last (DRAW-2)."""
+    if rules.draw_order is DrawOrder.JOIN_ORDER:
+        return "CLAR-8"
+    return draw_start_rule(rules) if attacker != opener else "DRAW-2"
+
+
 def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The seats in the order they joined the attack, after ``seat`` lays a card in it
     (CLAR-8: only the first card of a seat counts)."""
@@ -87,11 +97,12 @@ def join(joined: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
-         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event] | None
-         ) -> tuple[Card, ...]:
+         stock: tuple[Card, ...], known: list[frozenset[Card]], events: list[Event] | None,
+         rule: str = "DRAW-2") -> tuple[Card, ...]:
     """Refill ``hands`` from ``stock`` in ``order`` (DRAW-1, DRAW-3, DRAW-4, DRAW-5);
     return what is left of the stock. ``hands`` and ``known`` are updated in place, and
-    each player's draw is added to ``events`` (unless that is ``None``)."""
+    each player's draw is added to ``events`` (unless that is ``None``), with ``rule``,
+    the rule of the order (:func:`draw_rule`)."""
     face_up = stock[-1] if stock and rules.players < 6 else None
     for seat in order:
         if not stock:  # DRAW-4
@@ -102,7 +113,7 @@ def draw(rules: RuleSet, order: Sequence[int], hands: list[tuple[Card, ...]],
         drawn, stock = stock[:need], stock[need:]
         hands[seat] = tuple(sorted(hands[seat] + drawn))
         if events is not None:
-            events.append(Drew(seat, drawn))
+            events.append(Drew(seat, drawn, rule))
         if not stock and face_up is not None:  # DRAW-5: the face-up trump went to this seat
             known[seat] = known[seat] | {face_up}
     return stock

@@ -57,7 +57,7 @@ def exchange(state: GameState, action: ExchangeTrump, events: list[Event]) -> Ga
     face_up = state.stock[-1]
     hand = sort_cards([card for card in state.hands[seat] if card != six] + [face_up])
     known = state.known
-    events.append(TrumpExchanged(seat, six, face_up))
+    events.append(TrumpExchanged(seat, six, face_up, "VAR-1"))
     return replace(state,
         hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]),
         stock=(*state.stock[:-1], six),

@@ -23,7 +23,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.model.rules import FIRST_BOUT_MAX_ATTACK_CARDS, MAX_ATTACK_CARDS, LimitReading
 from durak_spec.model.state import GameState
 
-__all__ = ["attack_limit", "bout_cap", "limit_breach"]
+__all__ = ["attack_limit", "bout_cap", "limit_breach", "room_rule"]
 
 
 def bout_cap(state: GameState) -> tuple[int, str]:
@@ -32,6 +32,16 @@ def bout_cap(state: GameState) -> tuple[int, str]:
     if state.rules.first_bout_limit_five and state.bout == 0:
         return FIRST_BOUT_MAX_ATTACK_CARDS, "LIMIT-3"
     return MAX_ATTACK_CARDS, "LIMIT-1"
+
+
+def room_rule(state: GameState) -> str | None:
+    """LIMIT-3 where it is the rule that leaves room for one more attack card: five lie
+    in a later bout under the five-card first bout, which holds for the first bout only;
+    else ``None`` (no limit rule is in question)."""
+    if state.rules.first_bout_limit_five and state.bout > 0 and \
+            len(state.table) == FIRST_BOUT_MAX_ATTACK_CARDS:
+        return "LIMIT-3"
+    return None
 
 
 def attack_limit(state: GameState) -> tuple[int, str]:

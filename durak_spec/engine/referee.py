@@ -14,6 +14,7 @@ from typing import Any
 
 from durak_spec.core.errors import BadAction, InputError
 from durak_spec.engine.attack import (
+    attack_rule,
     open_bout,
     opening_breach,
     openings,
@@ -24,7 +25,13 @@ from durak_spec.engine.attack import (
     throw_ins,
     thrower_breach,
 )
-from durak_spec.engine.beating import cover, cover_breach, cover_place_breach, covers
+from durak_spec.engine.beating import (
+    beating_rule,
+    cover,
+    cover_breach,
+    cover_place_breach,
+    covers,
+)
 from durak_spec.engine.bout_end import end_bout, out_breach, over_breach
 from durak_spec.engine.breach import Breach
 from durak_spec.engine.exchange import exchange, exchange_breach, exchange_game, exchanges
@@ -41,6 +48,7 @@ from durak_spec.engine.transfer import (
     transfer,
     transfer_game,
     transfer_game_breach,
+    transfer_rule,
     transfers,
     unbeaten_breach,
 )
@@ -65,7 +73,7 @@ from durak_spec.model.actions import (
 from durak_spec.model.events import Event, Played, Step
 from durak_spec.model.state import GameState
 
-__all__ = ["advance", "apply", "broken_rule", "check", "is_legal", "legal_actions"]
+__all__ = ["advance", "apply", "broken_rule", "check", "grounds", "is_legal", "legal_actions"]
 
 
 # -- listing --------------------------------------------------------------------------------
@@ -248,9 +256,27 @@ def advance(state: GameState, action: Action) -> Step:
     cards leave (END-1), and the next attacker and defender are found (ORDER-4/5/6); the
     events say so.
     """
-    events: list[Event] = [Played(action)]
+    events: list[Event] = []
     after = apply(state, action, events)
-    return Step(after, tuple(events))
+    return Step(after, (Played(action, grounds(state, action)), *events))
+
+
+def grounds(state: GameState, action: Action) -> str:
+    """The rule that allows ``action``, legal in ``state`` (the rule of its
+    :class:`~durak_spec.model.events.Played` event): what an engine that misses or rejects
+    it gets wrong. Asked of each kind's rule module."""
+    return _GROUNDS[type(action)](state, action)
+
+
+_GROUNDS: Mapping[type[Action], Callable[[GameState, Any], str]] = MappingProxyType({
+    Open: attack_rule,
+    ThrowIn: attack_rule,
+    Cover: lambda state, action: beating_rule(action.card, action.attack, state.trump),
+    Transfer: lambda state, action: transfer_rule(action, state),
+    Take: lambda state, action: "TAKE-1",  # the defender may take instead of beating
+    Done: lambda state, action: "ATTACK-5",  # the attack ends when the attackers pass
+    ExchangeTrump: lambda state, action: "VAR-1",
+})
 
 
 def apply(state: GameState, action: Action, events: list[Event] | None = None) -> GameState:

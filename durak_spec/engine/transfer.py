@@ -21,7 +21,12 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.draw import join
 from durak_spec.engine.hands import play_cards
 from durak_spec.engine.limits import bout_cap
-from durak_spec.engine.seats import next_in_game, passed_over, target_breach
+from durak_spec.engine.seats import (
+    next_in_game,
+    passed_over,
+    target_breach,
+    transfer_target_rule,
+)
 from durak_spec.engine.tables import SHOWS, TRANSFERS, UNCOVERED
 from durak_spec.model.actions import Action, Transfer
 from durak_spec.model.events import Event, Transferred
@@ -38,6 +43,7 @@ __all__ = [
     "transfer",
     "transfer_game",
     "transfer_game_breach",
+    "transfer_rule",
     "transfers",
     "unbeaten_breach",
 ]
@@ -181,6 +187,16 @@ def transfers(state: GameState) -> list[Action]:
     return found
 
 
+def transfer_rule(action: Transfer, state: GameState | None = None) -> str:
+    """The rule that allows a legal transfer: TRANSFER-1 (a card of the attack's rank
+    played), TRANSFER-7 (a trump of that rank only shown); with the ``state`` it is made
+    in, where it passes over a player who has just played out their hand, CLAR-23 (the
+    reading that lets the attack go past them)."""
+    if state is not None and passed_over(state) != state.out:
+        return transfer_target_rule(state)
+    return "TRANSFER-7" if action.show else "TRANSFER-1"
+
+
 def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameState:
     """The state after the defender transfers: the transfer card joins the attack (a
     shown trump stays in hand, known to all: CLAR-6), the transferer attacks, and the
@@ -194,7 +210,7 @@ def transfer(state: GameState, action: Transfer, events: list[Event]) -> GameSta
     else:
         hands, known = play_cards(state, seat, (card,))
         table = (*table, UNCOVERED[card])
-    events.append(Transferred(seat, card, action.show, target))
+    events.append(Transferred(seat, card, action.show, target, transfer_rule(action, state)))
     return replace(state, hands=hands, known=known, table=table, shown=shown, attacker=seat,
                          defender=target, joined=join(state.joined, seat),
                          start_hands=became_defender(state.start_hands, target,

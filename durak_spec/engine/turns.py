@@ -50,7 +50,7 @@ from __future__ import annotations
 from durak_spec.core.cards import Rank
 from durak_spec.engine.attack import table_ranks, thrower_breach, throwers
 from durak_spec.engine.breach import Breach
-from durak_spec.engine.limits import attack_limit
+from durak_spec.engine.limits import attack_limit, room_rule
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
 from durak_spec.model.rules import DoneInTake, TurnOrder
@@ -69,6 +69,7 @@ __all__ = [
     "protocol_breach",
     "quiet",
     "record",
+    "settle_rule",
     "thrown_in_lifts_dones",
     "to_act",
     "turn_breach",
@@ -166,6 +167,31 @@ def bout_settled(state: GameState) -> bool:
     always may take; an attacker still pending always has a card to add);
     ``tests/test_engine_steps.py`` checks that the two agree."""
     return bool(state.table) and not defender_to_move(state) and not pending(state)
+
+
+def settle_rule(state: GameState) -> str:
+    """The rule that decides whether the bout in play is settled now, or goes on: the
+    attack limit where the table has reached it (LIMIT-1, LIMIT-2, LIMIT-3, CLAR-13);
+    LIMIT-3 too where five attack cards lie in a later bout under the five-card first
+    bout that goes on (that limit holds for the first bout only); TAKE-3 during a take
+    that goes on (the attackers may still add cards); else ATTACK-5 (the bout ends once
+    every attack card is covered and every attacker who could add has said done).
+
+    ``advance`` names it in the bout's end (:class:`~durak_spec.model.events.BoutEnded`);
+    a checker names it where an engine settles a bout that goes on."""
+    table = state.table
+    if table and not defender_to_move(state):
+        limit, rule = attack_limit(state)
+        if len(table) >= limit:
+            return rule
+        if not could_add(state):  # settled: nobody could add more
+            return "ATTACK-5"
+        room = room_rule(state)
+        if room is not None:
+            return room
+        if state.taking:
+            return "TAKE-3"
+    return "ATTACK-5"
 
 
 def acting_seats(state: GameState) -> tuple[int, ...]:

@@ -13,6 +13,11 @@ played (:class:`Played`); what follows is what the rules did by themselves:
 * :class:`NextBout`: the roles of the next bout (ORDER-4, ORDER-5, ORDER-6);
 * :class:`GameOver`: the end of the game, with its outcome (END-3, END-4).
 
+Every event carries ``rule``: the ID of the rule that decided it, set by the engine
+function that decided it (the rule that allows the action played, the rule that settled
+the bout, the drawing order, the rule that chose the next attacker, the end of the game).
+A checker takes the rule of a difference from these, never from a diff of two states.
+
 Every event is an immutable value (a named tuple, like the cards and the state) with
 ``to_json()`` (cards in the notation, seats as numbers, a ``"type"`` naming the event)
 and a plain ``str()``. The faces (the command
@@ -53,14 +58,20 @@ def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
+def _rule(rule: str) -> dict[str, str]:
+    return {"rule": rule} if rule else {}
+
+
 def _seats(seats: tuple[int, ...]) -> str:
     return " and ".join(f"P{seat}" for seat in seats)
 
 
 class Played(NamedTuple):
-    """The action a player made; the first event of every step."""
+    """The action a player made; the first event of every step. ``rule`` is the rule that
+    allows it (ATTACK-1 for an opening, BEAT-2 for a trump on a plain card ...)."""
 
     action: Action
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -68,7 +79,8 @@ class Played(NamedTuple):
         return "action"
 
     def to_json(self) -> dict[str, object]:
-        return {"type": self.type, "action": self.action.to_json(), "text": str(self.action)}
+        return {"type": self.type, "action": self.action.to_json(), "text": str(self.action),
+                **_rule(self.rule)}
 
     def __str__(self) -> str:
         return str(self.action)
@@ -82,6 +94,7 @@ class Transferred(NamedTuple):
     card: Card
     shown: bool
     defender: int
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -90,7 +103,7 @@ class Transferred(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "player": self.player, "card": str(self.card),
-                "shown": self.shown, "defender": self.defender}
+                "shown": self.shown, "defender": self.defender, **_rule(self.rule)}
 
     def __str__(self) -> str:
         how = "shows" if self.shown else "plays"
@@ -104,6 +117,7 @@ class TrumpExchanged(NamedTuple):
     player: int
     gave: Card
     took: Card
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -112,7 +126,7 @@ class TrumpExchanged(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "player": self.player, "gave": str(self.gave),
-                "took": str(self.took)}
+                "took": str(self.took), **_rule(self.rule)}
 
     def __str__(self) -> str:
         return f"P{self.player} puts {self.gave} under the stock and takes {self.took}"
@@ -120,11 +134,14 @@ class TrumpExchanged(NamedTuple):
 
 class BoutEnded(NamedTuple):
     """The bout numbered ``bout`` (from 1) is over: ``taker`` took ``cards`` (TAKE-2), or,
-    when ``taker`` is ``None``, they went to the discard pile (DEFEND-1)."""
+    when ``taker`` is ``None``, they went to the discard pile (DEFEND-1). ``rule`` is the
+    rule that settled it: every attacker done or unable to add (ATTACK-5), or the attack
+    limit reached (LIMIT-1, LIMIT-2, LIMIT-3, CLAR-13)."""
 
     bout: int
     taker: int | None
     cards: tuple[Card, ...]
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -135,9 +152,15 @@ class BoutEnded(NamedTuple):
     def result(self) -> str:
         return "beaten-off" if self.taker is None else "taken"
 
+    @property
+    def fate_rule(self) -> str:
+        """The rule that says where the cards went: DEFEND-1 (discarded) or TAKE-2."""
+        return "DEFEND-1" if self.taker is None else "TAKE-2"
+
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "bout": self.bout, "result": self.result,
-                "taker": self.taker, "cards": [str(c) for c in self.cards]}
+                "taker": self.taker, "cards": [str(c) for c in self.cards],
+                **_rule(self.rule)}
 
     def __str__(self) -> str:
         if self.taker is None:
@@ -146,18 +169,27 @@ class BoutEnded(NamedTuple):
 
 
 class Drew(NamedTuple):
-    """``player`` drew ``cards`` from the stock, in the order drawn (DRAW-1, DRAW-2)."""
+    """``player`` drew ``cards`` from the stock, in the order drawn (DRAW-1, DRAW-2).
+    ``rule`` is the rule of the drawing order that put them there (DRAW-2, or after a
+    transfer CLAR-7, in the join order CLAR-8); how many they drew is DRAW-1's."""
 
     player: int
     cards: tuple[Card, ...]
+    rule: str = ""
 
     @property
     def type(self) -> str:
         """The event's name in JSON: ``"draw"``."""
         return "draw"
 
+    @property
+    def amount_rule(self) -> str:
+        """The rule of how many cards are drawn: back up to six (DRAW-1)."""
+        return "DRAW-1"
+
     def to_json(self) -> dict[str, object]:
-        return {"type": self.type, "player": self.player, "cards": [str(c) for c in self.cards]}
+        return {"type": self.type, "player": self.player, "cards": [str(c) for c in self.cards],
+                **_rule(self.rule)}
 
     def __str__(self) -> str:
         return f"P{self.player} draws {len(self.cards)}"
@@ -167,6 +199,7 @@ class WentOut(NamedTuple):
     """``players`` went out together at this bout end, the stock being empty (END-1)."""
 
     players: tuple[int, ...]
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -174,7 +207,7 @@ class WentOut(NamedTuple):
         return "out"
 
     def to_json(self) -> dict[str, object]:
-        return {"type": self.type, "players": list(self.players)}
+        return {"type": self.type, "players": list(self.players), **_rule(self.rule)}
 
     def __str__(self) -> str:
         return f"{_seats(self.players)} {'is' if len(self.players) == 1 else 'are'} out"
@@ -182,11 +215,12 @@ class WentOut(NamedTuple):
 
 class NextBout(NamedTuple):
     """Bout number ``bout`` (from 1) comes next: ``attacker`` opens it against ``defender``
-    (ORDER-4, ORDER-5, ORDER-6)."""
+    (ORDER-4, ORDER-5, ORDER-6: ``rule`` names the one that chose the attacker)."""
 
     bout: int
     attacker: int
     defender: int
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -195,16 +229,18 @@ class NextBout(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "bout": self.bout, "attacker": self.attacker,
-                "defender": self.defender}
+                "defender": self.defender, **_rule(self.rule)}
 
     def __str__(self) -> str:
         return f"Bout {self.bout}: P{self.attacker} attacks P{self.defender}"
 
 
 class GameOver(NamedTuple):
-    """The game is over (END-3, END-4): ``outcome`` names the durak, if there is one."""
+    """The game is over (END-3, END-4, END-5: ``rule``): ``outcome`` names the durak, if
+    there is one."""
 
     outcome: Outcome
+    rule: str = ""
 
     @property
     def type(self) -> str:
@@ -214,7 +250,7 @@ class GameOver(NamedTuple):
     def to_json(self) -> dict[str, object]:
         return {"type": self.type, "durak": self.outcome.durak,
                 "finishing_order": [list(group) for group in self.outcome.finishing_order],
-                "text": str(self.outcome)}
+                "text": str(self.outcome), **_rule(self.rule)}
 
     def __str__(self) -> str:
         return f"Game over: {self.outcome}"

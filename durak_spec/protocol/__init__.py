@@ -41,8 +41,12 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Accepted:
-    """The engine accepted the action."""
+    """The engine accepted the action. ``events`` is what happened in the step, in
+    order, each with the rule that decided it (:mod:`durak_spec.model.events`), where the
+    engine reports it (capability ``events``); ``None`` where it does not. The events do
+    not count in comparing two verdicts: an accepted action is an accepted action."""
 
+    events: tuple[Event, ...] | None = field(default=None, compare=False)
     ok: bool = field(default=True, init=False)
 
 
@@ -130,7 +134,8 @@ class Engine(Protocol):
         ...
 
     def apply(self, action: Action) -> Verdict:
-        """Play ``action`` if legal; a rejected action changes nothing."""
+        """Play ``action`` if legal; a rejected action changes nothing. An engine with the
+        capability ``events`` says what happened in :attr:`Accepted.events`."""
         ...
 
     def report(self) -> Report:
@@ -169,7 +174,7 @@ class ReferenceEngine:
         return Capabilities(name="durak-spec reference", version=__version__,
                             profiles=tuple(PROFILES), load=True,
                             axes=Capabilities.every_axis(),
-                            turn_orders=tuple(str(m.value) for m in TurnOrder))
+                            turn_orders=tuple(str(m.value) for m in TurnOrder), events=True)
 
     @property
     def state(self) -> GameState:
@@ -213,7 +218,7 @@ class ReferenceEngine:
             return Rejected(error.message, None)
         self._state = step.state
         self.last_events = step.events
-        return Accepted()
+        return Accepted(step.events)
 
     def report(self) -> Report:
         return Report.of(self.state)

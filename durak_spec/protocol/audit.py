@@ -12,7 +12,9 @@ copies cards instead of moving them fails even where no step looks at the copied
 Each finding is an :class:`Impossible`: the rule whose guarantee the report breaks (the
 36-card deck of DEAL-1, the six-card table of LIMIT-1, ...) and what is impossible, in
 plain words with seats as ``P0``, ``P1``. Nothing here decides a rule of play: the checks
-hold under every rule set.
+hold under every rule set, and whether a game is over is the engine's decision
+(:func:`~durak_spec.engine.bout_end.game_ends`, named by
+:func:`~durak_spec.engine.bout_end.outcome_rule`).
 
 Example::
 
@@ -39,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from durak_spec.core.cards import DECK, Card
+from durak_spec.engine import game_ends, outcome_rule
 from durak_spec.model.actions import Action, Done
 from durak_spec.model.rules import MAX_ATTACK_CARDS, Goal
 from durak_spec.protocol import Report, Verdict
@@ -127,10 +130,11 @@ def report_problems(report: Report, players: int,
     if out and len(set(out)) != len(out):
         bad("END-1", "a player is out twice in the finishing order")
     left = [seat for seat in seats if seat not in out] if out else list(seats)
-    over = len(left) <= 1 or (bool(out) and goal is Goal.FIRST_OUT_WINS)
+    over = game_ends(goal, set(out), len(report.hands))  # the engine's decision
     if report.over != over:
-        bad("END-3", f"the game is reported {'over' if report.over else 'under way'} with "
-                     f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
+        bad(outcome_rule(goal, 0, set(out), len(report.hands)),
+            f"the game is reported {'over' if report.over else 'under way'} with "
+            f"{len(left)} player{'s' if len(left) != 1 else ''} left in it")
     if report.durak is not None:
         if report.durak not in left or not report.over:
             bad("END-3", f"P{report.durak} is named the durak, but is not the one player left")

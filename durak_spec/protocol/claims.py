@@ -65,6 +65,11 @@ class Capabilities:
     """Whether the engine answers ``apply`` with ``then`` by the report and legal actions
     after the action as well (one round trip per action; see :mod:`.wire`)."""
 
+    events: bool = False
+    """Whether the engine's accepted answers to ``apply`` carry the events of the step,
+    each with the rule that decided it (:mod:`durak_spec.model.events`); a checker then
+    compares what happened, event by event, instead of the positions alone."""
+
     def bout_protocols(self) -> tuple[str, ...]:
         """The bout protocols (``turn_order`` values) the engine plays, its own first."""
         return tuple(self.axes.get("turn_order", self.turn_orders))

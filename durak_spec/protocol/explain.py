@@ -42,6 +42,8 @@ from durak_spec.engine import (
     beating_rule,
     broken_rule,
     first_attacker,
+    grounds,
+    thrown_in_lifts_dones,
     turn_rule,
 )
 from durak_spec.model.actions import (
@@ -333,7 +335,7 @@ def _allowing_rule(state: GameState, listed: Sequence[Action], action: Action
     if isinstance(action, Open):
         return "ATTACK-2" if len(action.played) > 1 else "ATTACK-1"
     if isinstance(action, Transfer):
-        return "TRANSFER-7" if action.show else "TRANSFER-1"
+        return grounds(state, action)  # the engine's: TRANSFER-1, TRANSFER-7 or CLAR-23
     if isinstance(action, Take):
         return "TAKE-1"
     if isinstance(action, Done):
@@ -415,6 +417,8 @@ def _ended_early(after: GameState, action: Action | None) -> Difference:
     if limit is not None:  # it stopped at a number of attack cards that is another limit
         rule = limit
         why = f"a card may still be added to a bout of {plural(len(after.table), 'card')}"
+    elif isinstance(action, ThrowIn) and thrown_in_lifts_dones(after):
+        rule, why = "CLAR-21", "the card thrown in asks again the attackers who said done"
     elif after.taking:
         rule, why = "TAKE-3", "attackers may still add cards after the take"
     elif throws and all(_on_covers_only(after, a) for a in throws):

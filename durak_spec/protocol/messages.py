@@ -16,7 +16,7 @@ which names what is wrong as the tests pin it.
 
 from __future__ import annotations
 
-from typing import Annotated, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
@@ -104,7 +104,8 @@ class LegalReplyMsg(Struct, forbid_unknown_fields=True):
 
 class VerdictReplyMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The answer to ``apply``: accepted (with ``report`` and ``actions`` after it, to a
-    ``then``), or rejected with ``reason`` and ``rule``."""
+    ``then``; with ``events``, from an engine that tells them), or rejected with
+    ``reason`` and ``rule``."""
 
     id: Id
     ok: bool
@@ -113,6 +114,8 @@ class VerdictReplyMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     rule: str | UnsetType | None = UNSET
     report: ReportMsg | UnsetType = UNSET
     actions: list[ActionMsg] | UnsetType = UNSET
+    events: list[dict[str, Any]] | UnsetType = UNSET
+    """With capability ``events``: what happened, read by the wire's strict event reader."""
 
 
 class OkReplyMsg(Struct, forbid_unknown_fields=True):

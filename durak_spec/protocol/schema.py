@@ -27,6 +27,7 @@ from durak_spec.protocol.wire import (
     ACTION_FIELDS,
     AXIS_VALUES,
     COMMANDS,
+    EVENT_FIELDS,
     MAX_SEAT,
     OPTIONAL_FIELDS,
     REPORT_FIELDS,
@@ -69,7 +70,17 @@ _REPORT: Final = MappingProxyType({
     "stock": "Cards left to draw, the face-up trump included.",
     "face_up": "The face-up trump under the stock, while it is there.",
     "discard": "Cards out of play.",
-    "taking": "The defender has announced a take.",
+    "attacker": "The attacker of the bout in play (or of the next). Once the game is over "
+                "(over true) the rules decide no roles: any seat may stand here, and a "
+                "checker does not compare it.",
+    "defender": "The defender of the bout in play (or of the next). Once the game is over "
+                "the rules decide no roles: any seat may stand here, and a checker does not "
+                "compare it.",
+    "taking": "The defender has announced a take. Once the game is over: false (no bout is "
+              "in play, END-6), though a checker does not compare it.",
+    "over": "The game is over (END-3, END-4, END-5): then table is empty, finished and "
+            "durak hold the outcome, and attacker, defender and taking carry nothing the "
+            "rules decide.",
     "finished": "Seats that are out, in groups by the bout end at which they went out.",
     "durak": "The loser once the game is over; null while it goes on and for a draw.",
     "known": "Optional: per seat, the cards in that hand that every player knows (VIEW-2). "
@@ -181,6 +192,42 @@ def _action() -> dict[str, Any]:
             "oneOf": variants}
 
 
+_EVENTS: Final = MappingProxyType({
+    "action": "The action played; rule: the rule that allows it (ATTACK-1, BEAT-2, ...).",
+    "transfer": "The attack passed on; defender: who defends now (TRANSFER-1, TRANSFER-7).",
+    "trump-exchange": "The six of trumps swapped for the face-up trump (VAR-1).",
+    "bout-ended": "The bout is over, taken by taker or beaten off (taker null); rule: what "
+                  "settled it (ATTACK-5, LIMIT-1 .. LIMIT-3, TAKE-3, CLAR-13).",
+    "draw": "One player's draw from the stock, in drawing order; rule: the rule of the "
+            "order (DRAW-2, CLAR-7, CLAR-8).",
+    "out": "Players who went out together at this bout end (END-1).",
+    "next-bout": "The roles of the next bout; rule: what chose the attacker (ORDER-4, "
+                 "ORDER-5, ORDER-6).",
+    "game-over": "The end of the game; rule: END-3 (a durak), END-4 (a draw), END-5 (a "
+                 "race).",
+})
+
+_EVENT_FIELD_SCHEMAS: Final = MappingProxyType({
+    "action": _ref("action"), "text": {"type": "string"}, "player": _ref("seat"),
+    "card": _ref("card"), "shown": {"type": "boolean"}, "defender": _ref("seat"),
+    "gave": _ref("card"), "took": _ref("card"), "bout": {"type": "integer", "minimum": 1},
+    "result": {"enum": ["beaten-off", "taken"]}, "taker": _nullable(_ref("seat")),
+    "cards": _array(_ref("card")), "players": _array(_ref("seat")),
+    "attacker": _ref("seat"), "durak": _nullable(_ref("seat")),
+    "finishing_order": _array(_array(_ref("seat"))), "rule": _ref("ruleId"),
+})
+
+
+def _event() -> dict[str, Any]:
+    variants = []
+    for kind, (names, optional) in EVENT_FIELDS.items():
+        properties = {name: {"const": kind} if name == "type" else _EVENT_FIELD_SCHEMAS[name]
+                      for name in (*names, *optional, "rule")}
+        variants.append(_object(properties, list(names), _EVENTS[kind]))
+    return {"description": "One event of a step (durak_spec.model.events), with the rule "
+                           "that decided it.", "oneOf": variants}
+
+
 def _pair() -> dict[str, Any]:
     return {"type": "array",
             "description": "An attack card and the card covering it (null while uncovered).",
@@ -290,7 +337,12 @@ def _responses() -> dict[str, Any]:
                                  "step": {"type": "boolean",
                                           "description": "Whether the engine answers an "
                                                          "apply with then by the report and "
-                                                         "legal actions after it too."}},
+                                                         "legal actions after it too."},
+                                 "events": {"type": "boolean",
+                                            "description": "Whether the engine's accepted "
+                                                           "answers to apply carry the events "
+                                                           "of the step (each with its "
+                                                           "rule), compared event by event."}},
                                 ["load"]),
     }, ["id", "ok", "protocol", "name", "version", "profiles", "players", "capabilities"],
         "The answer to hello.")
@@ -308,7 +360,13 @@ def _responses() -> dict[str, Any]:
                                                           "report after the action."),
                                      "actions": _described(_array(_ref("action")), "With "
                                                            "then: the legal actions after "
-                                                           "the action.")},
+                                                           "the action."),
+                                     "events": _described(_array(_ref("event")), "Optional, "
+                                                          "from an engine that declares "
+                                                          "capabilities.events: what "
+                                                          "happened in the step, in order, "
+                                                          "the action played first, each "
+                                                          "with the rule that decided it.")},
                                     ["id", "ok", "accepted"],
                                     "The answer to apply when the action was legal and is "
                                     "played."),
@@ -339,7 +397,8 @@ def _responses() -> dict[str, Any]:
 def protocol_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every message of the protocol."""
     defs: dict[str, Any] = {**_scalars(), "rules": _rules(), "action": _action(),
-                            "pair": _pair(), "report": _report(), "state": _state(),
+                            "pair": _pair(), "event": _event(), "report": _report(),
+                            "state": _state(),
                             **_requests(), **_responses()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -50,6 +50,7 @@ from typing import Any, Final, Literal, NamedTuple
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError, InvalidState
 from durak_spec.model.actions import Action
+from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import (
@@ -186,6 +187,8 @@ class Expected(NamedTuple):
     """The report the caller expects: after the accepted action, or asked by ``report``."""
     actions: tuple[Action, ...] | None = None
     """The legal actions the caller expects, in the order of its own engine."""
+    events: tuple[Event, ...] | None = None
+    """The events of the step the caller expects (an engine with capability ``events``)."""
 
 
 class _StopIfInterrupted:
@@ -649,11 +652,16 @@ class SubprocessEngine:
         if call.cmd == "apply":
             if not call.accepted:
                 return None
+            accepted = _ACCEPTED
+            if self._capabilities is not None and self._capabilities.events:
+                if call.events is None:
+                    return None
+                accepted = Accepted(call.events)
             if not self._step:
-                return VerdictReply(ident, _ACCEPTED)
+                return VerdictReply(ident, accepted)
             if call.report is None or call.actions is None:
                 return None
-            return VerdictReply(ident, _ACCEPTED, call.report, call.actions)
+            return VerdictReply(ident, accepted, call.report, call.actions)
         if call.cmd == "report":
             return None if call.report is None else ReportReply(ident, call.report)
         return None if call.actions is None else LegalReply(ident, call.actions)

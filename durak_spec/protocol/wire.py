@@ -11,7 +11,8 @@ cmd        request fields                                   successful response 
 =========  ===============================================  ====================================
 hello      (none)                                           protocol, name, version, profiles,
                                                             players, capabilities {load,
-                                                            turn_order (optional)},
+                                                            turn_order, step, events
+                                                            (optional)},
                                                             axes {axis: [values]} (optional)
 start      rules {axis: value, every axis},                 report
            deck [36 cards in dealing and drawing order],
@@ -21,7 +22,8 @@ legal      (none)                                           actions [every legal
 apply      action, then (optional: capability step)         accepted: true, or accepted: false
                                                             with reason and rule (ID or null);
                                                             with then, an accepted answer
-                                                            also carries report and actions
+                                                            also carries report and actions;
+                                                            with capability events, events
 state      (none)                                           report
 quit       (none)                                           (none); the engine then exits
 =========  ===============================================  ====================================
@@ -30,6 +32,14 @@ An engine that declares ``capabilities.step`` answers an ``apply`` that carries 
 true`` with the report and the legal actions after the action too (when it is accepted),
 so that a checker needs one round trip per action instead of three (``apply``, ``state``,
 ``legal``); engines that do not declare it are never sent ``then``.
+
+An engine that declares ``capabilities.events`` adds ``events`` to an accepted answer: what
+happened in the step, in order (the objects of :meth:`to_json` of
+:mod:`durak_spec.model.events`: the action, a transfer, a trump exchange, the bout's end,
+each draw, who went out, the next bout or the game's end), each with the ``rule`` that
+decided it. The checker then compares the step event by event. Once a report says the game
+is ``over``, its ``attacker``, ``defender`` and ``taking`` carry nothing the rules decide
+and are not compared.
 
 An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
 ``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
@@ -122,6 +132,17 @@ from durak_spec.model.actions import (
     Take,
     ThrowIn,
     Transfer,
+)
+from durak_spec.model.events import (
+    BoutEnded,
+    Drew,
+    Event,
+    GameOver,
+    NextBout,
+    Played,
+    Transferred,
+    TrumpExchanged,
+    WentOut,
 )
 from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from durak_spec.model.state import GameState, Outcome, Pair
@@ -407,6 +428,71 @@ def _action_text(action: Action) -> str:
     return f'{{"player":{player},"type":"{action.kind}"}}'
 
 
+EVENT_FIELDS: Final = MappingProxyType({
+    "action": (("type", "action"), ("text",)),
+    "transfer": (("type", "player", "card", "shown", "defender"), ()),
+    "trump-exchange": (("type", "player", "gave", "took"), ()),
+    "bout-ended": (("type", "bout", "result", "taker", "cards"), ()),
+    "draw": (("type", "player", "cards"), ()),
+    "out": (("type", "players"), ()),
+    "next-bout": (("type", "bout", "attacker", "defender"), ()),
+    "game-over": (("type", "durak", "finishing_order"), ("text",)),
+})
+"""Per event type of an ``apply`` answer's ``events``, its fields and its optional ones
+(each may also name its ``rule``): :meth:`to_json` of :mod:`durak_spec.model.events`."""
+
+
+def event_from_wire(value: object, path: Path = "event") -> Event:
+    """One event of the step from its JSON object, read strictly; the first wrong field
+    is named."""
+    if not isinstance(value, dict):
+        fail(path, f"must be an event object like {{\"type\": \"draw\", \"player\": 0, "
+             f"\"cards\": []}}, not {show(value)}")
+    kind = value.get("type")
+    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
+        fail((path, "type"), f"must be one of {', '.join(EVENT_FIELDS)}, not {show(kind)}")
+    names, optional = EVENT_FIELDS[kind]
+    expect_object(value, path, names, (*optional, "rule"))
+    rule = _rule_id(value.get("rule"), (path, "rule")) or ""
+
+    def seat(name: str) -> int:
+        return _seat(value[name], (path, name))
+
+    if kind == "action":
+        return Played(action_from_wire(value["action"], (path, "action")), rule)
+    if kind == "transfer":
+        return Transferred(seat("player"), card_from_wire(value["card"], (path, "card")),
+                           expect_bool(value["shown"], (path, "shown")), seat("defender"),
+                           rule)
+    if kind == "trump-exchange":
+        return TrumpExchanged(seat("player"), card_from_wire(value["gave"], (path, "gave")),
+                              card_from_wire(value["took"], (path, "took")), rule)
+    if kind == "bout-ended":
+        taker = None if value["taker"] is None else seat("taker")
+        result = value["result"]
+        if result != ("beaten-off" if taker is None else "taken"):
+            fail((path, "result"), f"must be \"taken\" with a taker, \"beaten-off\" "
+                 f"without, not {show(result)}")
+        return BoutEnded(expect_int(value["bout"], (path, "bout"), 1, MAX_ID), taker,
+                         _cards(value["cards"], (path, "cards")), rule)
+    if kind == "draw":
+        return Drew(seat("player"), _cards(value["cards"], (path, "cards")), rule)
+    if kind == "out":
+        return WentOut(_seats(value["players"], (path, "players")), rule)
+    if kind == "next-bout":
+        return NextBout(expect_int(value["bout"], (path, "bout"), 1, MAX_ID),
+                        seat("attacker"), seat("defender"), rule)
+    durak = None if value["durak"] is None else seat("durak")
+    return GameOver(Outcome(_finished(value["finishing_order"], (path, "finishing_order")),
+                            durak), rule)
+
+
+def events_from_wire(value: object, path: Path = "events") -> tuple[Event, ...]:
+    """The events of an ``apply`` answer (capability ``events``), in order."""
+    return tuple([event_from_wire(item, (path, i))
+                  for i, item in enumerate(expect_list(value, path))])
+
+
 def _actions(value: object, path: Path) -> tuple[Action, ...]:
     return tuple([action_from_wire(item, (path, i))
                   for i, item in enumerate(expect_list(value, path))])
@@ -545,7 +631,8 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
             "capabilities": {"load": caps.load,
                              **({"turn_order": list(caps.turn_orders)}
                                 if caps.turn_orders != ("free",) else {}),
-                             **({"step": True} if caps.step else {})}}
+                             **({"step": True} if caps.step else {}),
+                             **({"events": True} if caps.events else {})}}
 
 
 AXIS_VALUES: Final = MappingProxyType({
@@ -579,7 +666,7 @@ def _capabilities(data: Mapping[str, Any]) -> Capabilities:
     profiles = expect_list(data["profiles"], "profiles")
     players = expect_list(data["players"], "players")
     extra = expect_object(data["capabilities"], "capabilities", ("load",),
-                          ("turn_order", "step"))
+                          ("turn_order", "step", "events"))
     return Capabilities(
         name=expect_str(data["name"], "name", empty=False),
         version=expect_str(data["version"], "version"),
@@ -592,6 +679,7 @@ def _capabilities(data: Mapping[str, Any]) -> Capabilities:
         axes=_axes(data.get("axes", {}), "axes"),
         turn_orders=_turn_orders(extra.get("turn_order", ["free"])),
         step="step" in extra and expect_bool(extra["step"], ("capabilities", "step")),
+        events="events" in extra and expect_bool(extra["events"], ("capabilities", "events")),
     )
 
 
@@ -928,18 +1016,24 @@ def _verdict_of(message: VerdictReplyMsg) -> VerdictReply:
     report, actions = message.report, message.actions
     if not message.accepted:
         reason = message.reason
-        if (report is not UNSET or actions is not UNSET or reason is UNSET
+        if (report is not UNSET or actions is not UNSET or message.events is not UNSET
+                or reason is UNSET
                 or not reason.strip() or message.rule is UNSET):
             raise KeyError(message)
         return VerdictReply(message.id, Rejected(reason, _rule_id(message.rule, "rule")))
     if message.reason is not UNSET or message.rule is not UNSET:
         raise KeyError(message)
+    accepted = _ACCEPTED if message.events is UNSET else \
+        Accepted(events_from_wire(message.events, "events"))
     if report is UNSET and actions is UNSET:
-        return VerdictReply(message.id, Accepted())
+        return VerdictReply(message.id, accepted)
     if report is UNSET or actions is UNSET:
         raise KeyError(message)
-    return VerdictReply(message.id, Accepted(), _report_of(report),
+    return VerdictReply(message.id, accepted, _report_of(report),
                         tuple([_action_of(m) for m in actions]))
+
+
+_ACCEPTED: Final = Accepted()
 
 
 def decode_request(line: str | bytes) -> Request:
@@ -1001,11 +1095,13 @@ def encode_reply(reply: Reply) -> str:
         if isinstance(verdict, Rejected):
             return write_json({"id": reply.id, "ok": True, "accepted": False,
                                "reason": _cut(verdict.reason), "rule": verdict.rule})
+        events = "" if verdict.events is None else \
+            f',"events":{write_json([e.to_json() for e in verdict.events])}'
         if reply.report is not None and reply.actions is not None:
             actions = ",".join([_action_text(a) for a in reply.actions])
             return (f'{{"id":{int(reply.id)},"ok":true,"accepted":true,'
-                    f'"report":{_report_text(reply.report)},"actions":[{actions}]}}')
-        return f'{{"id":{int(reply.id)},"ok":true,"accepted":true}}'
+                    f'"report":{_report_text(reply.report)},"actions":[{actions}]{events}}}')
+        return f'{{"id":{int(reply.id)},"ok":true,"accepted":true{events}}}'
     if isinstance(reply, ErrorReply):
         data: dict[str, object] = {"id": reply.id, "ok": False, "error": _cut(reply.error)}
         if reply.rule is not None:
@@ -1086,11 +1182,14 @@ def _reply(data: dict[str, Any], cmd: Command) -> Reply:
         if expect_bool(data["accepted"], "accepted"):
             stepped = "report" in data or "actions" in data
             expect_object(data, None, ("id", "ok", "accepted", "report", "actions")
-                          if stepped else ("id", "ok", "accepted"), noun="message")
+                          if stepped else ("id", "ok", "accepted"), ("events",),
+                          noun="message")
+            accepted = Accepted(events_from_wire(data["events"], "events")) \
+                if "events" in data else Accepted()
             if stepped:  # one round trip: the position after it
-                return VerdictReply(ident, Accepted(), report_from_json(data["report"], "report"),
+                return VerdictReply(ident, accepted, report_from_json(data["report"], "report"),
                                     _actions(data["actions"], "actions"))
-            return VerdictReply(ident, Accepted())
+            return VerdictReply(ident, accepted)
         expect_object(data, None, ("id", "ok", "accepted", "reason", "rule"), noun="message")
         return VerdictReply(ident, Rejected(expect_str(data["reason"], "reason", empty=False),
                                             _rule_id(data["rule"], "rule")))

@@ -4,7 +4,9 @@
 reference implementation (the pure functions of :mod:`durak_spec.engine`) and in the
 engine under test (any :class:`~durak_spec.protocol.Engine`: in-process, or a command
 through :class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine`). Every move is a seeded
-random choice among the *reference's* legal actions, so a game's course depends only on
+random choice among the *reference's* legal actions (once the stock is empty, mostly
+among those that play a card, so that games often reach the end the rules decide:
+:func:`~durak_spec.conformance.lockstep.planning.choose`), so a game's course depends only on
 the seed (and, after a difference of legal actions, on which actions both sides list).
 After the deal and after every action it compares:
 
@@ -37,12 +39,24 @@ rule really concerned and the kind of difference), each with its count and one e
 A configuration is a claimed rule set at a supported player count
 (:func:`configurations`).
 
-Rule IDs come from the reference itself where it can give one: an action the engine
-lists or accepts but the reference does not is explained by the reference's ``check``
-(``TRANSFER-3``, ``BEAT-5``, ...). Otherwise the kind of the action or the field names the
-rule: a legal cover the engine misses touches ``BEAT-1``..``BEAT-3``, hands that differ
-after the drawing ``DRAW-*``, roles ``ORDER-*``, and so on; a difference in who may act
-that the bout protocol explains is reported once, as turn order.
+Rule IDs come from the reference's own decisions, never from a diff of two states. Every
+event of the reference's step carries the rule that decided it
+(:mod:`durak_spec.model.events`); an engine that tells its events too (capability
+``events``) is compared event by event, and the first event that differs is one
+difference under the reference's rule there. An engine that does not is compared report
+field by field, each field named by the reference's event that wrote it (the hands after
+a drawing by the rule of the drawing order, the attacker by the rule that chose the next
+one, ``over`` by the end of the game's). An action the engine lists or accepts but the
+reference does not is explained by the reference's ``check`` (``TRANSFER-3``,
+``BEAT-5``, ...); one the engine misses by the rule that allows it
+(:func:`durak_spec.engine.grounds`); a bout settled on one side only by the reference's
+settling rule (:func:`durak_spec.engine.settle_rule`); a difference in who may act that
+the bout protocol explains is reported once, as turn order. Once the game is over, the
+roles and ``taking`` are not compared (the rules decide none). A position given to the
+engine (a load) is compared and audited as that position; a load the engine refuses
+naming a rule is a difference about that rule. Divergences are grouped by rule, one cause
+per rule however it shows, and only each cause's first example is shrunk. An
+interrupted run (``KeyboardInterrupt``) returns what it found until then.
 
 An engine that fails (:class:`~durak_spec.protocol.subprocess_engine.EngineFailure`: it crashed,
 exited, hung, wrote malformed JSON ...) is a divergence of kind ``"engine failure"``; an

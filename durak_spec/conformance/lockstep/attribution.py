@@ -1,48 +1,45 @@
-"""Which rule a difference touches: the rule that makes a legal action legal, why the
-reference refuses an action, the rule of a report field that differs, and whether a
-difference in who may act is one of turn order. The reference decides every rule."""
+"""Which rule a difference touches, taken from the reference's own decisions: the rule
+that allows a legal action (:func:`durak_spec.engine.grounds`), the rule the reference
+names in refusing an action (:func:`durak_spec.engine.broken_rule`), the rule each event
+of its step carries (:mod:`durak_spec.model.events`), and where the engine did something
+the reference did not, the reference's predicate that decided otherwise (the bout goes on:
+:func:`~durak_spec.engine.turns.settle_rule`; the game goes on:
+:func:`~durak_spec.engine.bout_end.outcome_rule`). Nothing here decides a rule: a report
+field is only matched with the event of the step that wrote it."""
 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from durak_spec.core.errors import BadAction
-from durak_spec.engine import beating_rule, broken_rule
-from durak_spec.model.actions import (
-    Action,
-    Cover,
-    Done,
-    ExchangeTrump,
-    Open,
-    Take,
-    ThrowIn,
-    Transfer,
+from durak_spec.engine import broken_rule, grounds, lead_rule, outcome_rule, settle_rule
+from durak_spec.model.actions import Action
+from durak_spec.model.events import (
+    BoutEnded,
+    Drew,
+    Event,
+    GameOver,
+    NextBout,
+    Played,
+    Transferred,
+    TrumpExchanged,
+    WentOut,
 )
-from durak_spec.model.rules import HAND_SIZE, MAX_PLAYERS
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
 
+__all__ = ["Why", "action_rule", "event_rule", "field_rule", "load_rule", "position_rule",
+           "settled_rule",
+           "turn_difference", "why_illegal"]
+
 
 def action_rule(state: GameState, action: Action) -> str:
-    """The rule that makes a legal ``action`` legal: what an engine that misses or rejects
-    it gets wrong."""
-    if isinstance(action, Open):
-        return "ATTACK-2" if len(action.played) > 1 else "ATTACK-1"
-    if isinstance(action, ThrowIn):
-        return "ATTACK-3" if action.player == state.attacker else "ATTACK-4"
-    if isinstance(action, Cover):
-        return beating_rule(action.card, action.attack, state.trump)
-    if isinstance(action, Transfer):
-        return "TRANSFER-7" if action.show else "TRANSFER-1"
-    if isinstance(action, Take):
-        return "TAKE-1"
-    if isinstance(action, Done):
-        return "ATTACK-5"
-    if isinstance(action, ExchangeTrump):
-        return "VAR-1"
-    return "CLAR-3"  # pragma: no cover - every action kind is named above
+    """The rule that makes a legal ``action`` legal (the reference's own grounds): what an
+    engine that misses or rejects it gets wrong."""
+    return grounds(state, action)
 
 
 class Why(NamedTuple):
@@ -64,79 +61,123 @@ def why_illegal(state: GameState, action: Action) -> Why | None:
     return None if found is None else Why(found.rule, found.reason)
 
 
-def report_rule(name: str, before: GameState | None, action: Action | None,
-                 after: GameState, engine: Report) -> str:
-    """The rule a report field that differs touches, from what the last action did."""
-    players = after.rules.players
-    if name == "trump":
-        return "DEAL-8" if players == MAX_PLAYERS else "DEAL-5"
-    if before is None or action is None:  # the deal
-        if name == "hands":
-            return "DEAL-4" if any(len(h) != HAND_SIZE for h in engine.hands) else "CLAR-10"
-        if name in ("stock", "face_up"):
-            return "DEAL-8" if players == MAX_PLAYERS else "DEAL-6"
-        if name == "attacker":
-            return "ORDER-1" if any(c.suit == after.trump for h in after.hands for c in h) \
-                else "ORDER-2"
-        return {"defender": "ORDER-3", "known": "VIEW-2"}.get(name, "CLAR-10")
-    if isinstance(action, ExchangeTrump):
-        return "VIEW-2" if name == "known" else "CLAR-5"
-    if name == "known":
-        return "TRANSFER-7" if isinstance(action, Transfer) and action.show else "VIEW-2"
-    ended = after.bout > before.bout
-    taken = before.taking or isinstance(action, Take)
-    if name in ("finished", "over", "durak"):
-        if not ended:
-            return "END-6"
-        if name == "finished":
-            return "END-1"
-        outcome = after.outcome
-        return "END-4" if outcome is not None and outcome.durak is None else "END-3"
-    if not ended:
-        if name == "table":
-            return "ATTACK-5" if not engine.table else action_rule(before, action)
-        if name == "hands":
-            return "CLAR-1"
-        if name in ("attacker", "defender"):
-            return "TRANSFER-1" if isinstance(action, Transfer) else "ORDER-3"
-        if name == "taking":
-            return "TAKE-1" if isinstance(action, Take) else "CLAR-4"
-        if name == "discard":
-            return "DEFEND-1"
-        return "DRAW-1"  # stock, face_up: nothing is drawn before the bout ends
-    if name == "table":
-        return "ATTACK-5"
-    if name == "discard":
-        return "TAKE-2" if taken else "DEFEND-1"
-    if name == "hands":
-        if before.stock:
-            same = sorted(c for h in engine.hands for c in h) == \
-                sorted(c for h in after.hands for c in h)
-            return "DRAW-2" if same else "DRAW-1"
-        return "TAKE-2" if taken else "DEFEND-1"
-    if name == "stock":
-        return "DRAW-1"
-    if name == "face_up":
-        return "DRAW-5"
-    someone_out = len(after.finished) > len(before.finished)
-    if name == "attacker":
-        return "ORDER-5" if taken else "ORDER-6" if someone_out else "ORDER-4"
-    if name == "defender":
-        return "ORDER-6" if someone_out else "ORDER-3"
-    return "TAKE-2"  # taking
+def _outcome(state: GameState) -> str:
+    """The reference's rule on whether the game at ``state`` is over, and how."""
+    return outcome_rule(state.rules.goal, len(state.stock), state.out, len(state.hands),
+                        in_bout=bool(state.table))
+
+
+# What each report field shows, as the events of a step that write it, the first found
+# naming the rule; a bout's end names where its cards went for the cards, and what
+# settled it for the table.
+_WRITERS: Mapping[str, tuple[type[Event], ...]] = MappingProxyType({
+    "table": (BoutEnded, Transferred, Played),
+    "hands": (Drew, BoutEnded, TrumpExchanged, Played),
+    "stock": (Drew, TrumpExchanged),
+    "face_up": (Drew, TrumpExchanged),
+    "discard": (BoutEnded,),
+    "attacker": (NextBout, GameOver, Transferred),
+    "defender": (NextBout, GameOver, Transferred),
+    "taking": (BoutEnded, Played),
+    "finished": (WentOut, GameOver),
+    "over": (GameOver,),
+    "durak": (GameOver,),
+    "known": (TrumpExchanged, Drew, BoutEnded, Transferred, Played),
+})
+_CARDS = frozenset({"hands", "discard", "known"})
+_OUTCOME = frozenset({"finished", "over", "durak"})
+
+
+def field_rule(name: str, events: tuple[Event, ...], after: GameState,
+               engine: Report) -> str:
+    """The rule of a report field ``name`` that differs after a step whose reference
+    events are ``events`` (``after``: the reference's position after it): the rule of the
+    reference's event that wrote the field; where the reference wrote none, its predicate
+    for the outcome (the engine ended the game, or had someone out), else the rule of the
+    action played."""
+    for kind in _WRITERS.get(name, ()):
+        for event in events:
+            if isinstance(event, kind):
+                if isinstance(event, BoutEnded) and name in _CARDS:
+                    return event.fate_rule
+                if isinstance(event, Drew) and name == "hands":
+                    return event_rule(event, _drawn(engine, after, events))
+                return event.rule
+    if name in _OUTCOME:
+        return _outcome(after)
+    played = next((e for e in events if isinstance(e, Played)), None)
+    return played.rule if played is not None and played.rule else _outcome(after)
+
+
+def _drawn(engine: Report, after: GameState, events: tuple[Event, ...]) -> bool:
+    """Whether the engine's hands hold the same cards in all as the reference's: then the
+    drawing differs in its order (who got which), not in how much was drawn."""
+    return sorted(c for h in engine.hands for c in h) == \
+        sorted(c for h in after.hands for c in h)
+
+
+def event_rule(event: Event, same_amount: bool = True) -> str:
+    """The rule of one reference event that the engine did otherwise: the event's own;
+    a draw's is the order's (DRAW-2, CLAR-7, CLAR-8) where the engine drew as many cards,
+    else how many are drawn (DRAW-1)."""
+    if isinstance(event, Drew) and not same_amount:
+        return event.amount_rule
+    return event.rule
+
+
+def position_rule(name: str, state: GameState) -> str | None:
+    """The rule of a report field that differs right after a position was given to the
+    engine (a deal or a load): the outcome's predicate for who is out and whether the
+    game is over; after a deal, the first attacker's rule (ORDER-1, ORDER-2, from the
+    reference's :func:`~durak_spec.engine.dealing.lead_rule`). Other fields of a loaded
+    position have no rule: the engine did not take the position as given."""
+    if name in _OUTCOME:
+        return _outcome(state)
+    if name == "attacker" and state.bout == 0 and not state.table:
+        return lead_rule(state.hands, state.trump)
+    return None
+
+
+def load_rule(named: str, state: GameState) -> str:
+    """The rule of a load the engine refuses naming the rule ``named``: where that is a
+    rule of the bout's end or of the game's, the reference's decision on the same question
+    for this position (what settles its bout, whether the game is over); else the rule
+    the engine names."""
+    family = named.split("-")[0]
+    if state.table and (named in _SETTLING or family == "LIMIT"):
+        return settle_rule(state)
+    if family == "END":
+        return _outcome(state)
+    return named
+
+
+_SETTLING = frozenset({"ATTACK-5", "TAKE-3", "CLAR-3", "CLAR-13"})
+
+
+def settled_rule(after: GameState, events: tuple[Event, ...]) -> str:
+    """The rule of a bout settled on one side only: the rule the reference's end of the
+    bout names, or where the reference goes on with it, its predicate that says so."""
+    ended = next((e for e in events if isinstance(e, BoutEnded)), None)
+    return ended.rule if ended is not None else settle_rule(after)
+
 
 _TURN_RULES = frozenset({"CLAR-3", "CLAR-16", "CLAR-17", "CLAR-18"})
 
 
-def turn_difference(mine: Iterable[Action], seats: set[int], asked: set[int],
-                     state: GameState) -> bool:
+def turn_difference(mine: Iterable[Action], theirs: Iterable[Action], seats: set[int],
+                    asked: set[int], state: GameState) -> bool:
     """Whether a difference in who may act is one of turn order: the engine lets somebody
     act (an engine that lists nobody misses actions, such as a take), the defender the
     reference asks is asked (every protocol lets a defender with a card to answer act),
     and the reference refuses every action of a seat it does not ask by a rule of the bout
-    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order)."""
+    protocol, not by another rule (an attacker-only throw-in, ATTACK-4, is no turn order);
+    and no action of a seat the engine does not ask has grounds of its own beyond the
+    attack (the sixth card of a later bout, LIMIT-3, is no turn order either)."""
     if not seats or (state.defender in asked and state.defender not in seats):
         return False
+    for action in theirs:
+        if action.player not in seats and grounds(state, action).startswith("LIMIT-"):
+            return False
     for action in mine:
         if action.player not in asked:
             why = why_illegal(state, action)

@@ -1,5 +1,6 @@
-"""Comparing the engine's answers with the reference's: reports field by field (a bout
-settled on one side only as one difference) and legal actions as sets."""
+"""Comparing the engine's answers with the reference's: what happened in a step event by
+event (where the engine reports its events), reports field by field (a bout settled on one
+side only as one difference) and legal actions as sets."""
 
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from typing import Any
 
 from durak_spec.conformance.lockstep.attribution import (
     action_rule,
-    report_rule,
+    event_rule,
+    field_rule,
+    position_rule,
+    settled_rule,
     turn_difference,
     why_illegal,
 )
@@ -22,9 +26,10 @@ from durak_spec.conformance.lockstep.text import (
     seats_text,
     table_text,
 )
-from durak_spec.engine import attack_limit, could_add, turn_rule
+from durak_spec.engine import turn_rule
 from durak_spec.model.actions import Action
-from durak_spec.model.state import GameState
+from durak_spec.model.events import BoutEnded, Drew, Event, GameOver, Played, WentOut
+from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import Report
 
 _LEGAL_SHOWN = 8  # legal-action differences listed per divergence
@@ -48,23 +53,34 @@ def _norm_groups(value: Sequence[Sequence[Any]]) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple(group) for group in value)
 
 
-def compare_reports(engine: Report, reference: Report, before: GameState | None,
-                     action: Action | None, after: GameState) -> list[Difference]:
-    """The fields of the public report that differ (``known`` only if the engine tells it)."""
+def compare_reports(engine: Report, reference: Report, state: GameState,
+                    events: tuple[Event, ...] | None = None,
+                    before: GameState | None = None) -> list[Difference]:
+    """The fields of the public report that differ (``known`` only if the engine tells
+    it). ``events`` are the reference's events of the step that led to ``state`` from
+    ``before``; ``None`` where ``state`` was given to the engine as a position (the deal,
+    a load), which is compared as that position. Once the game is over on both sides,
+    the roles and ``taking`` are not compared: the rules decide nothing there (the
+    protocol's end-of-game convention)."""
     if engine is reference:  # the reference's own report: an answer as expected
         return []
     if not engine.known and reference.known:  # ``known`` is optional in a report
         reference = replace(reference, known=())
+    if engine.over and reference.over:  # no roles once the game is over
+        engine = replace(engine, attacker=reference.attacker, defender=reference.defender,
+                         taking=reference.taking)
     if engine == reference:
         return []
-    settled = _bout_end(engine, reference, before, action, after)
-    if settled is not None:  # the other fields differ because of it
-        return [settled]
+    if events is not None and before is not None:
+        settled = _settled(engine, reference, before, state, events)
+        if settled is not None:  # the other fields differ because of it
+            return [settled]
     out: list[Difference] = []
 
     def differ(name: str, label: str, mine: str, theirs: str) -> None:
-        out.append(Difference(label, mine, theirs,
-                              report_rule(name, before, action, after, engine)))
+        rule = position_rule(name, state) if events is None else \
+            field_rule(name, events, state, engine)
+        out.append(Difference(label, mine, theirs, rule))
 
     mine_hands = tuple(tuple(sorted(h)) for h in engine.hands)
     if len(mine_hands) != len(reference.hands):
@@ -94,32 +110,60 @@ def compare_reports(engine: Report, reference: Report, before: GameState | None,
     return out
 
 
-def _bout_end(engine: Report, reference: Report, before: GameState | None,
-              action: Action | None, after: GameState) -> Difference | None:
-    """Where one side settles the bout in play after ``action`` and the other does not:
-    that one difference, charged to the rule that settles it or lets it go on (the hands,
-    stock and roles that differ follow from it)."""
-    if before is None or action is None or not before.table or engine.over or reference.over:
+def _settled(engine: Report, reference: Report, before: GameState, after: GameState,
+             events: tuple[Event, ...]) -> Difference | None:
+    """Where one side settles the bout in play and the other does not: that one
+    difference, under the rule of the reference's decision (its bout end, or its
+    predicate that the bout goes on); the hands, stock and roles that differ follow."""
+    if not before.table or engine.over or reference.over:
         return None
+    action = next((str(e) for e in events if isinstance(e, Played)), "the step")
     if not engine.table and after.table and after.bout == before.bout:
-        # the engine settled the bout; the rules let it go on
-        if not could_add(after):
-            rule = "ATTACK-5"  # nobody may add, but the attackers have not said done
-        else:
-            limit, rule = attack_limit(after)
-            if len(after.table) == 5 and after.rules.first_bout_limit_five and limit > 5:
-                rule = "LIMIT-3"  # five attack cards are the limit of the first bout only
+        # the engine settled the bout; the reference goes on with it
         return Difference("bout", f"settled after {action}",
                           f"goes on: {table_text([(p.attack, p.cover) for p in after.table])}"
-                          f" on the table, {len(after.table)} attack cards", rule)
+                          f" on the table, {len(after.table)} attack cards",
+                          settled_rule(after, events))
     if engine.table and not reference.table and after.bout > before.bout:
-        # the rules settle the bout; the engine goes on with it
-        limit, rule = attack_limit(before)
-        table = len(engine.table)
+        # the reference settled the bout; the engine goes on with it
         return Difference("bout", f"goes on: {table_text(engine.table)} on the table",
-                          f"settled after {action}",
-                          rule if table >= limit else "ATTACK-5")
+                          f"settled after {action}", settled_rule(after, events))
     return None
+
+
+def _plain(event: Event) -> Event:
+    """An event without its rule (an engine may name rules otherwise), and an outcome as
+    the wire carries it."""
+    if isinstance(event, GameOver):
+        return GameOver(Outcome(event.outcome.finishing_order, event.outcome.durak))
+    return event._replace(rule="")
+
+
+def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after: GameState
+                   ) -> list[Difference]:
+    """What happened in the step on each side, event by event: the first event that
+    differs, as one difference under the rule of the reference's decision there (its
+    event's rule; where the engine has an event the reference has not, the reference's
+    predicate that decided otherwise). Empty if both tell the same story."""
+    for index in range(max(len(engine), len(reference))):
+        mine = engine[index] if index < len(engine) else None
+        theirs = reference[index] if index < len(reference) else None
+        if mine is not None and theirs is not None and _plain(mine) == _plain(theirs):
+            continue
+        if theirs is not None:
+            # a draw to another player is the order's; fewer or more to the same, the amount's
+            amount = isinstance(mine, Drew) and isinstance(theirs, Drew) and \
+                mine.player == theirs.player and len(mine.cards) != len(theirs.cards)
+            rule = event_rule(theirs, not amount)
+        elif isinstance(mine, BoutEnded):
+            rule = settled_rule(after, reference)
+        else:
+            rule = field_rule("over" if isinstance(mine, (GameOver, WentOut)) else "table",
+                              reference, after, Report.of(after))
+        return [Difference(f"event {index + 1} of the step",
+                           "nothing more" if mine is None else str(mine),
+                           "nothing more" if theirs is None else str(theirs), rule)]
+    return []
 
 
 def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
@@ -132,7 +176,7 @@ def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         return []
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
-    if seats != asked and turn_difference(mine, seats, asked, state):
+    if seats != asked and turn_difference(mine, theirs, seats, asked, state):
         # who may act differs: one difference, of turn order
         order = state.rules.turn_order
         out.append(Difference("who may act now", seats_text(seats), seats_text(asked)

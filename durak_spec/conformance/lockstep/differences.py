@@ -12,13 +12,15 @@ from durak_spec.conformance.lockstep.record import Record
 from durak_spec.conformance.lockstep.text import count_text, position_text, rule_title
 from durak_spec.protocol.subprocess_engine import EngineFailure
 
-DivergenceKind = Literal["deal", "verdict", "report", "legal actions", "probe",
-                         "engine failure", "engine error", "impossible report"]
-DIVERGENCE_KINDS: tuple[DivergenceKind, ...] = ("deal", "verdict", "report", "legal actions",
-                                                "probe", "engine failure", "engine error",
-                                                "impossible report")
-"""What diverged: the report after the deal, the verdict on a legal action, the report
-after an action, the legal actions, an illegal action (probe) the engine accepted or that
+DivergenceKind = Literal["deal", "verdict", "events", "report", "load", "legal actions",
+                         "probe", "engine failure", "engine error", "impossible report"]
+DIVERGENCE_KINDS: tuple[DivergenceKind, ...] = ("deal", "verdict", "events", "report", "load",
+                                                "legal actions", "probe", "engine failure",
+                                                "engine error", "impossible report")
+"""What diverged: the report after the deal, the verdict on a legal action, what happened
+in a step (the events, where the engine tells them), the report after an action, a
+position given to the engine (a load: refused naming a rule, or reported otherwise), the
+legal actions, an illegal action (probe) the engine accepted or that
 changed its state, an engine that broke the protocol, an engine that raised or refused, a
 report no game can reach (:mod:`durak_spec.protocol.audit`, checked before the reference
 is compared)."""

@@ -8,17 +8,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from durak_spec.conformance.lockstep.attribution import action_rule, why_illegal
-from durak_spec.conformance.lockstep.compare import compare_legal, compare_reports
-from durak_spec.conformance.lockstep.differences import Difference, Found
+from durak_spec.conformance.lockstep.attribution import action_rule, load_rule, why_illegal
+from durak_spec.conformance.lockstep.compare import compare_events, compare_legal, compare_reports
+from durak_spec.conformance.lockstep.differences import Difference, DivergenceKind, Found
 from durak_spec.core.cards import Card
-from durak_spec.engine import apply, legal_actions, new_game
+from durak_spec.core.errors import DurakError
+from durak_spec.engine import advance, legal_actions, new_game
 from durak_spec.model.actions import Action
+from durak_spec.model.events import Event
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Engine, LoadDeclined, Rejected, Report, Verdict
 from durak_spec.protocol.audit import audit
 from durak_spec.protocol.subprocess_engine import EngineFailure
+
+
+class _RefusedLoad(Exception):
+    """The engine refused a load naming a rule (the position breaks it, it says)."""
+
+    def __init__(self, reason: str, rule: str) -> None:
+        super().__init__(reason)
+        self.reason, self.rule = reason, rule
 
 
 class Broke(Exception):
@@ -53,6 +63,10 @@ class PairedGame:
         """Where the legal actions differed in the position now: the reference's that the
         engine lists too (the game goes on with one of them), and those it lists alone."""
         self.extra: frozenset[Action] = frozenset()
+        self.events = engine.capabilities().events if hasattr(engine, "capabilities") \
+            else False
+        """Whether the engine says what happened in a step (capability ``events``): then
+        each step is compared event by event."""
 
     @property
     def context(self) -> str:
@@ -71,10 +85,18 @@ class PairedGame:
                 "an answer in protocol", None),), failure=error)) from None
         except (KeyboardInterrupt, SystemExit, MemoryError, LoadDeclined):
             raise
-        except Exception as error:  # an engine's exception or error response is reported
-            raise Broke(Found("engine error", (Difference(
-                "engine", f"raised at {what} ({self._where()}): {type(error).__name__}: "
-                f"{error}", "an answer", None),))) from None
+        except DurakError as error:
+            if what == "load" and error.rule:  # the engine disagrees about the position
+                raise _RefusedLoad(str(error), error.rule) from None
+            raise self._raised(what, error) from None
+        except Exception as error:
+            raise self._raised(what, error) from None
+
+    def _raised(self, what: str, error: Exception) -> Broke:
+        """An engine's exception or error response, reported."""
+        return Broke(Found("engine error", (Difference(
+            "engine", f"raised at {what} ({self._where()}): {type(error).__name__}: "
+            f"{error}", "an answer", None),)))
 
     def _where(self) -> str:
         return self.context + (f", {self.context_rule}" if self.context_rule else "")
@@ -119,14 +141,24 @@ class PairedGame:
         engine that declines it raises :class:`~durak_spec.protocol.LoadDeclined`)."""
         if self.origin is None:
             return self.start()
-        position = self.origin
-        report = self._report("load", lambda: self.engine.load(position))
+        return self._load(self.origin)
+
+    def _load(self, position: GameState) -> Found | None:
+        """Give the engine ``position`` and compare its answer as that position (audited
+        on its own first). A load the engine refuses naming a rule is a difference about
+        that rule; one it declines raises :class:`~durak_spec.protocol.LoadDeclined`."""
+        try:
+            report = self._report("load", lambda: self.engine.load(position))
+        except _RefusedLoad as refused:
+            return Found("load", (Difference(
+                "load of the reference's position", f"refuses it: {refused.reason}",
+                "a position play reaches", load_rule(refused.rule, position)),))
         impossible = self._audit(report)
         if impossible is not None:
             return impossible
-        differences = compare_reports(report, self.shown(position), None, None, position)
+        differences = compare_reports(report, self.shown(position), position)
         if differences:
-            return Found("report", tuple(differences))
+            return Found("load", tuple(differences))
         differences = self._legal()
         return Found("legal actions", tuple(differences)) if differences else None
 
@@ -136,7 +168,7 @@ class PairedGame:
         impossible = self._audit(report)
         if impossible is not None:
             return impossible
-        differences = compare_reports(report, Report.of(self.state), None, None, self.state)
+        differences = compare_reports(report, Report.of(self.state), self.state)
         if differences:
             return Found("deal", tuple(differences))
         differences = self._legal()
@@ -157,26 +189,31 @@ class PairedGame:
         self.context_rule = action_rule(before, action)
         verdict = self.call("apply", lambda: self.engine.apply(action))
         if after is None:
-            state = apply(before, action)
-            after = (state, legal_actions(state), Report.of(state))
+            step = advance(before, action)
+            after = (step.state, legal_actions(step.state), Report.of(step.state), step.events)
         if not isinstance(verdict, Accepted):
             shown = (f"rejects it: {verdict.reason}" + (f" ({verdict.rule})" if verdict.rule
                                                          else "")
                      if isinstance(verdict, Rejected) else f"answers {verdict!r}")
-            self.state, self.legal, _ = after  # the reference goes on, for a resync
+            self.state, self.legal, _, _ = after  # the reference goes on, for a resync
             return Found("verdict", (Difference(f"verdict on {action}", shown, "legal",
                                                  self.context_rule),))
         before_shown = self.shown(before)
-        self.state, self.legal, self._shown_report = after
+        self.state, self.legal, self._shown_report, events = after
         self._shown_state = self.state
         report = self._report()
         impossible = self._audit(report, before_shown, verdict, action)
-        differences = compare_reports(report, self._shown_report, before, action,
-                                       self.state)
+        told = verdict.events if self.events else None
+        differences = [] if told is None else compare_events(told, events, self.state)
+        kind: DivergenceKind = "events"
+        if not differences:  # the same story (or none told): the positions, then
+            kind = "report"
+            differences = compare_reports(report, self._shown_report, self.state, events,
+                                          before)
         if impossible is not None:  # what is impossible first, then what differs
             return replace(impossible, differences=impossible.differences + tuple(differences))
         if differences:
-            return Found("report", tuple(differences))
+            return Found(kind, tuple(differences))
         differences = self._legal()
         return Found("legal actions", tuple(differences)) if differences else None
 
@@ -185,15 +222,10 @@ class PairedGame:
         again: the game goes on from the same position on both sides."""
         self.last, self.probing, self.context_rule = None, False, None
         try:
-            report = self._report("load", lambda: self.engine.load(self.state))
+            return self._load(self.state)
         except LoadDeclined as declined:  # the standard decline: this game ends here
             self.declined = str(declined) or "declined"
             return None
-        differences = compare_reports(report, Report.of(self.state), None, None, self.state)
-        if differences:
-            return Found("report", tuple(differences))
-        differences = self._legal()
-        return Found("legal actions", tuple(differences)) if differences else None
 
     def probe(self, action: Action) -> Found | None:
         why = why_illegal(self.state, action)
@@ -208,12 +240,13 @@ class PairedGame:
                                                else f"answers {verdict!r}",
                                                f"illegal: {why.reason}", why.rule),))
         report = self._report()
-        differences = compare_reports(report, self.shown(self.state), None, None, self.state)
+        differences = compare_reports(report, self.shown(self.state), self.state)
         if differences:
             changed = tuple(Difference(d.field, f"{d.engine} after rejecting {action}",
                                        d.reference, why.rule) for d in differences)
             return Found("probe", changed)
         return None
 
-After = tuple[GameState, tuple[Action, ...], Report]
-"""The reference after an action: its position, legal actions and report."""
+After = tuple[GameState, tuple[Action, ...], Report, tuple[Event, ...]]
+"""The reference after an action: its position, legal actions, report and the events of
+the step."""

@@ -9,7 +9,13 @@ from typing import Any
 
 from durak_spec.conformance.lockstep.differences import Found
 from durak_spec.conformance.lockstep.driver import Broke, PairedGame
-from durak_spec.conformance.lockstep.planning import expected_calls, plan_game, redraw, restore
+from durak_spec.conformance.lockstep.planning import (
+    choose,
+    expected_calls,
+    plan_game,
+    redraw,
+    restore,
+)
 from durak_spec.conformance.lockstep.probes import pick_probe
 from durak_spec.conformance.lockstep.record import Record, Step
 from durak_spec.conformance.lockstep.results import cause_key
@@ -119,7 +125,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
             choices = game.legal if game.common is None else game.common
             if not choices:
                 return done()
-            action = rng.choice(choices)
+            action = choose(game.state, choices, rng)
             steps.append(Step(action))
             played += 1
             found = game.play(action)

@@ -23,7 +23,7 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
                       f"{d.kind.upper()} in game {d.game + 1}"
                       + (f" ({d.rule})" if d.rule else "") + f", {d.length} steps")
         elif item.stopped:
-            status = f"not played: {item.stopped}"
+            status = f"{'stopped' if item.games else 'not played'}: {item.stopped}"
         else:
             status = "agreed"
         if item.declined:

@@ -95,17 +95,20 @@ def cause_of(found: Found | Divergence) -> tuple[str | None, CauseKind]:
 
 
 def cause_key(found: Found) -> tuple[Any, ...]:
-    """What makes two divergences one cause: the rule and kind, and for a different
-    result the report fields that differ (a wrong count of the discard pile is one cause,
-    after whatever action it shows). An impossible report is one cause per rule it breaks
-    (the audit's), whatever else its position shows."""
+    """What makes two divergences one cause: the rule (the reference's decision, so one
+    deviation of the engine is one cause whatever step, event or report field shows it)
+    and the kind of difference. An impossible report is one cause per rule it breaks (the
+    audit's), whatever else its position shows. A different result that names no rule (a
+    position the engine did not take as given) is one cause per set of report fields."""
     rule, kind = cause_of(found)
     if found.kind == "impossible report":
         return (found.kind, rule)
-    if kind == "different result":
+    if kind == "different result" and rule is None:
         fields = sorted({d.field.split("[")[0] for d in found.differences})
         return (kind, *fields)
-    return (rule, kind)
+    if rule is None or kind == "turn order":
+        return (rule, kind)
+    return ("rule", rule)  # missing actions and different results of one rule: one cause
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,16 +123,21 @@ class Cause:
     count: int
     example: Divergence
     configurations: tuple[str, ...]
+    kinds: tuple[CauseKind, ...] = ()
+    """How its divergences showed, the example's first (one deviation may show as a
+    missing action in one position and as another result in the next)."""
 
     @property
     def heading(self) -> str:
         rule = " ".join(filter(None, (self.rule, rule_title(self.rule)))) or "no rule"
         where = f"{len(self.configurations)} configuration" \
             f"{'s' if len(self.configurations) != 1 else ''}"
-        return f"{rule}: {self.kind}, {count_text(self.count, 'divergence')} in {where}"
+        shown = ", ".join(self.kinds or (self.kind,))
+        return f"{rule}: {shown}, {count_text(self.count, 'divergence')} in {where}"
 
     def to_json(self) -> dict[str, object]:
-        return {"rule": self.rule, "kind": self.kind, "count": self.count,
+        return {"rule": self.rule, "kind": self.kind, "kinds": list(self.kinds or (self.kind,)),
+                "count": self.count,
                 "configurations": list(self.configurations),
                 "example": self.example.to_json()}
 
@@ -146,6 +154,8 @@ class LockstepResult:
     seconds: float
     causes: tuple[Cause, ...] = ()
     """The divergences grouped by cause, the most frequent first."""
+    interrupted: bool = False
+    """Whether the run was interrupted (SIGINT): what it found until then."""
 
     @property
     def games(self) -> int:
@@ -164,8 +174,10 @@ class LockstepResult:
 
     @property
     def ok(self) -> bool:
-        """No divergence, no engine failure, and no configuration stopped early."""
-        return not self.divergences and not any(r.stopped for r in self.results)
+        """No divergence, no engine failure, no configuration stopped early, and the run
+        not interrupted."""
+        return not self.divergences and not any(r.stopped for r in self.results) and \
+            not self.interrupted
 
     @property
     def games_per_second(self) -> float:
@@ -180,13 +192,15 @@ class LockstepResult:
                 f"{counts['failed']} failed, {len(self.skipped)} skipped "
                 f"(configurations; {count_text(self.games, 'game')}, "
                 f"{count_text(self.actions, 'action')}, "
-                f"{self.seconds:.1f} s)")
+                f"{self.seconds:.1f} s)" + ("; INTERRUPTED: what was found until then"
+                                            if self.interrupted else ""))
 
     def to_json(self) -> dict[str, object]:
         return {"format": RESULT_FORMAT, "version": 1, "engine": self.engine,
                 "seed": self.seed, "games_per_configuration": self.games_per_configuration,
                 "seconds": round(self.seconds, 3), "games": self.games,
-                "actions": self.actions, "ok": self.ok, "summary": self.summary(),
+                "actions": self.actions, "ok": self.ok, "interrupted": self.interrupted,
+                "summary": self.summary(),
                 "causes": [c.to_json() for c in self.causes],
                 "configurations": [r.to_json() for r in self.results],
                 "skipped": [{"configuration": label, "reason": reason}

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from durak_spec.conformance import engine_label
-from durak_spec.conformance.lockstep.configurations import configurations
+from durak_spec.conformance.lockstep.configurations import Configuration, configurations
 from durak_spec.conformance.lockstep.differences import Divergence
 from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE
 from durak_spec.conformance.lockstep.results import (
@@ -76,62 +77,86 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     alive = True
     resync = capabilities.load
     causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels
+    interrupted = False
+    open_result: list[Any] = []  # the configuration in play and its counts so far
     play = Games(engine, chosen, games, seed, max_actions=max_actions, probe_rate=probe_rate,
                  resync=resync, jobs=jobs, scheduler=scheduler, engines=engines)
-    for configuration in chosen:
-        if not alive or (max_divergences is not None and diverged >= max_divergences):
-            why = "the engine could not be restarted" if not alive else \
-                f"the run stopped after {diverged} divergences"
-            results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
-            done += games
-            continue
-        played = actions = probes = unfinished = found_here = declined = 0
-        first: Divergence | None = None
-        for index in range(games):
-            (record, founds, cut, refused), running = play(configuration, index)
-            declined += bool(refused)
-            played += 1
-            actions += len(record.actions)
-            probes += len(record.steps) - len(record.actions)
-            unfinished += cut
-            latest: Divergence | None = None
-            for position, found in enumerate(founds):
-                key = cause_key(found)
-                known = causes.get(key)
-                if known is None or first is None:
-                    if position == 0:
-                        latest = first_divergence(engine, configuration, index, record, found,
-                                             shrink_records and known is None)
-                    else:
-                        latest = later_divergence(
-                            engine, configuration, index, record, found,
-                            founds[position - 1], shrink_records and known is None,
-                            capabilities.load)
-                    first = first or latest
-                if known is None:
-                    known = causes[key] = [0, latest, []]
-                known[0] += 1
-                if configuration.label not in known[2]:
-                    known[2].append(configuration.label)
-            found_here += len(founds)
-            diverged += len(founds)
-            if any(f.failure is not None for f in founds) and not getattr(engine, "running",
-                                                                          True):
-                alive = recover(engine)
-            alive = alive and running  # a worker's engine could not be restarted
-            done += 1
-            if progress is not None:
-                progress(done, total, GameProgress(configuration.label, index,
-                                                   len(record.actions), latest))
+    try:
+        for configuration in chosen:
             if not alive or (max_divergences is not None and diverged >= max_divergences):
-                done += games - index - 1
-                break
-        results.append(ConfigResult(configuration, played, actions, probes, unfinished,
-                                    first, found=found_here, declined=declined))
-    play.close()
+                why = "the engine could not be restarted" if not alive else \
+                    f"the run stopped after {diverged} divergences"
+                results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
+                done += games
+                continue
+            counts = [0, 0, 0, 0, 0, 0]  # played, actions, probes, unfinished, found, declined
+            first: list[Divergence | None] = [None]
+            open_result[:] = [configuration, counts, first]
+            for index in range(games):
+                (record, founds, cut, refused), running = play(configuration, index)
+                latest: Divergence | None = None
+                for position, found in enumerate(founds):
+                    key = cause_key(found)
+                    known = causes.get(key)
+                    if known is None or first[0] is None:
+                        # a new cause's example is shrunk: once per cause, not per game;
+                        # a configuration's first divergence of a known cause is kept
+                        # as found
+                        shrunk = shrink_records and known is None
+                        if position == 0:
+                            latest = first_divergence(engine, configuration, index, record,
+                                                      found, shrunk)
+                        else:
+                            latest = later_divergence(
+                                engine, configuration, index, record, found,
+                                founds[position - 1], shrunk, capabilities.load)
+                        first[0] = first[0] or latest
+                    if known is None:
+                        known = causes[key] = [0, latest, [], []]
+                    known[0] += 1
+                    shown = cause_of(found)[1]
+                    if shown not in known[3]:
+                        known[3].append(shown)
+                    if configuration.label not in known[2]:
+                        known[2].append(configuration.label)
+                counts[0] += 1
+                counts[1] += len(record.actions)
+                counts[2] += len(record.steps) - len(record.actions)
+                counts[3] += cut
+                counts[4] += len(founds)
+                counts[5] += bool(refused)
+                diverged += len(founds)
+                if any(f.failure is not None for f in founds) and \
+                        not getattr(engine, "running", True):
+                    alive = recover(engine)
+                alive = alive and running  # a worker's engine could not be restarted
+                done += 1
+                if progress is not None:
+                    progress(done, total, GameProgress(configuration.label, index,
+                                                       len(record.actions), latest))
+                if not alive or (max_divergences is not None and diverged >= max_divergences):
+                    done += games - index - 1
+                    break
+            results.append(_config_result(configuration, counts, first[0]))
+            open_result.clear()
+    except KeyboardInterrupt:  # what was found until then is reported
+        interrupted = True
+        if open_result:
+            configuration, counts, first = open_result
+            results.append(dataclasses.replace(_config_result(configuration, counts, first[0]),
+                                               stopped="the run was interrupted"))
+    finally:
+        play.close()
     name = engine_label(capabilities.name, capabilities.version)
-    grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels))
-                      for (count, example, labels) in causes.values()),
+    grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels), tuple(kinds))
+                      for (count, example, labels, kinds) in causes.values()),
                      key=lambda c: -c.count)
     return LockstepResult(name, seed, games, tuple(results), tuple(skipped),
-                          time.perf_counter() - started, tuple(grouped))
+                          time.perf_counter() - started, tuple(grouped), interrupted)
+
+
+def _config_result(configuration: Configuration, counts: list[int],
+                   first: Divergence | None) -> ConfigResult:
+    played, actions, probes, unfinished, found, declined = counts
+    return ConfigResult(configuration, played, actions, probes, unfinished, first,
+                        found=found, declined=declined)
