@@ -37,7 +37,7 @@ from durak_spec.core.errors import InputError
 from durak_spec.core.jsonio import read_json, write_json
 from durak_spec.game.persist import SavedGameError, state_from_json
 from durak_spec.model.actions import Action, Done, Open, Transfer, action_from_json
-from durak_spec.model.rules import LaterGameLead, RuleSet
+from durak_spec.model.rules import LaterGameLead, RuleSet, TurnOrder
 from durak_spec.model.state import Outcome
 from durak_spec.protocol import (
     Accepted,
@@ -53,7 +53,7 @@ from durak_spec.protocol.subprocess_engine import EngineFailure
 from durak_spec.spec import vector_format as vf
 from durak_spec.spec.runner import Outcome as ResultOutcome
 from durak_spec.spec.runner import Progress, RunResult, ScenarioResult
-from durak_spec.spec.vectors import build_document
+from durak_spec.spec.vectors import build_document, digest
 
 __all__ = [
     "SCHEMA_RESOURCE",
@@ -92,8 +92,40 @@ def _perft_tables() -> dict[str, Any]:
 
 def generate(features: Path | None = None) -> vf.Document:
     """The vectors of the features (default: the specification's), with the shipped
-    dependencies and perft tables."""
-    return build_document(load_dependencies(), _perft_tables(), features)
+    dependencies and perft tables, and the bout protocols under which a vector's moves,
+    taken in the order written, cannot be played (:func:`_literal_turn_orders`)."""
+    document = build_document(load_dependencies(), _perft_tables(), features)
+    vectors = [_literal_turn_orders(vector) for vector in document.vectors]
+    return msgspec.structs.replace(document, vectors=vectors, digest=digest(vectors))
+
+
+_TURN_BASED: Final = tuple(str(order.value) for order in TurnOrder
+                           if order is not TurnOrder.FREE)
+
+
+def _literal_turn_orders(vector: vf.Vector) -> vf.Vector:
+    """``vector`` with ``depends_on.turn_order`` completed: a vector lists its moves in
+    the order the scenario writes them, for the free bout protocol (CLAR-3); the checker's
+    step library reorders them for a turn-based protocol (CLAR-17, CLAR-18), a runner of
+    the vectors does not. So where the reference, playing the written order under a
+    turn-based protocol, does not pass the vector, its outcome depends on that protocol
+    for a runner: the vector says so, and a turn-based engine skips it."""
+    if vector.rules.get("turn_order") != TurnOrder.FREE.value:
+        return vector
+    listed = set(vector.depends_on.get("turn_order", ()))
+    broken = []
+    for order in _TURN_BASED:
+        if order in listed:
+            continue
+        trial = msgspec.structs.replace(vector, rules={**vector.rules, "turn_order": order},
+                                        depends_on={})
+        if _play_one(ReferenceEngine, trial).outcome != "passed":
+            broken.append(order)
+    if not broken:
+        return vector
+    depends = dict(vector.depends_on)
+    depends["turn_order"] = sorted(listed | set(broken))
+    return msgspec.structs.replace(vector, depends_on=dict(sorted(depends.items())))
 
 
 def document_text(document: vf.Document) -> str:

@@ -14,7 +14,7 @@ The document
     {
       "format": "durak-spec/vectors",
       "version": 1,                   // of this format (FORMAT_VERSION)
-      "specification": "0.1.0",       // durak_spec.core.version: the rules' version
+      "specification": "0.2.0",       // durak_spec.core.version: the rules' version
       "digest": "…",                  // SHA-256 of what the vectors expect
       "axes": {"throw_in": {"values": [...], "default": "all"}, ...},
       "profiles": {"classic-throw-in": {rules}, ...},
@@ -74,7 +74,7 @@ Versioning
 ``version`` changes when the document's shape changes. ``specification`` is the version of
 durak-spec whose features the vectors were written from; a change of any expected outcome
 is a change of the specification, so it comes with a new version (a test holds the shipped
-file to the features, and :data:`durak_spec.spec.vectors.DIGESTS` to the version).
+file to the features, and :data:`durak_spec.spec.vectors.PINNED` to the version).
 """
 
 from __future__ import annotations
