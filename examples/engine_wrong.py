@@ -100,9 +100,12 @@ class WrongEngine:
         return self._state
 
     def capabilities(self) -> Capabilities:
-        claims = ReferenceEngine().capabilities()  # every profile, every axis
+        claims = ReferenceEngine().capabilities()  # every profile, every axis but one:
+        # its own transfers go to the next player still in (CLAR-22), never past a player
+        # who has just played out their hand (CLAR-23), so it claims only that reading
+        axes = {**claims.axes, "transfer_target": ("next-in-game",)}
         return Capabilities(name="engine_wrong (forgets TRANSFER-3)", version="1",
-                            profiles=claims.profiles, load=True, axes=claims.axes)
+                            profiles=claims.profiles, load=True, axes=axes)
 
     def start(self, rules: RuleSet, deck: Sequence[Card], seed: int = 0) -> Report:
         self._state = new_game(rules, deck=deck, seed=seed)

@@ -56,7 +56,14 @@ from durak_spec.model.actions import (
     ThrowIn,
     Transfer,
 )
-from durak_spec.model.events import BoutEnded, Drew, GameOver, NextBout, WentOut
+from durak_spec.model.events import (
+    BoutEnded,
+    Drew,
+    GameOver,
+    NextBout,
+    Transferred,
+    WentOut,
+)
 from durak_spec.model.state import GameState, replace
 from durak_spec.protocol import Rejected, Report, Verdict
 
@@ -475,6 +482,7 @@ def _event_rule(events: Sequence[object], fields: Sequence[str], before: GameSta
     differs (an event that names its rule, where events do, else the rule its kind is
     decided by)."""
     wanted: list[tuple[type, set[str], str]] = [
+        (Transferred, {"attacker", "defender", "table"}, "TRANSFER-1"),
         (GameOver, {"over", "durak"}, "END-3"),
         (WentOut, {"finished", "over", "durak"}, "END-1"),
         (Drew, {"hands", "stock", "face_up"}, "DRAW-1"),
