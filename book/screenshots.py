@@ -185,7 +185,9 @@ def play_reader_moves(page: Any, until: int | None = None, timeout_ms: int = 120
         history = int(game.get_attribute("data-history") or 0)
         cards = game.locator("g.hand g.card.live-playable")
         if cards.count():
-            cards.first.click()
+            # a fanned hand covers each card's middle with the next card: a reader taps
+            # the strip of it that shows, its top-left corner
+            cards.first.click(position={"x": 6, "y": 12})
             choices = game.locator(".durak-live-choices button.durak-choice:not(.cancel)")
             if choices.count():
                 choices.first.click()

@@ -59,8 +59,8 @@ CLAR_CHAPTERS = {
     "CLAR-19": "drawing",
     "CLAR-20": "taking",
     "CLAR-21": "taking",
-    "CLAR-22": "transfer",
-    "CLAR-23": "transfer",
+    "CLAR-22": "transfer-limits",
+    "CLAR-23": "transfer-limits",
 }
 EXAMPLE_CHAPTERS = {
     "EX-1": "beating",

@@ -35,6 +35,7 @@ SHARED_PAGES: Mapping[str, str] = MappingProxyType({
     "rule-index": "Rule index", "sources": "Sources", "glossary": "Glossary",
     "variants-matrix": "Variants matrix", "clarifications": "Clarifications",
     "worked-examples": "Worked examples", "implementers": "Check your engine",
+    "protocol": "The engine protocol and the test vectors",
 })
 
 

@@ -58,8 +58,11 @@ class VectorError(InputError):
     code = "vectors"
 
 
-class NotPortable(Exception):
-    """The step says what the vocabulary cannot."""
+class NotPortable(InputError):
+    """The step says what the vocabulary of the vectors cannot (the example is listed
+    among the document's ``not_portable`` examples instead)."""
+
+    code = "not-portable"
 
 
 NOT_PORTABLE: Final = MappingProxyType({
