@@ -559,3 +559,12 @@ def test_screenshots_in_both_modes_and_widths_pass_the_checks(built_book: Path) 
         assert view.png.stat().st_size > 20_000, f"{view.png.name} looks blank"
     problems = [view.line() for view in views if view.problems]
     assert not problems, "\n".join(problems)
+
+
+def test_the_sites_address_opens_how_to_play_with_the_sites_icon(built_book: Path) -> None:
+    # A bare refresh page makes a browser ask for /favicon.ico, which the site lacks: a 404
+    # in a visitor's console whenever it answers before the page moves on.
+    entrance = (built_book / "index.html").read_text(encoding="utf-8")
+    assert 'url=intro.html' in entrance and 'href="intro.html"' in entrance
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', entrance)
+    assert icon is not None and (built_book / icon.group(1)).is_file()

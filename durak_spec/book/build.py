@@ -142,6 +142,22 @@ def install_site(html: Path, out: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
+ENTRANCE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Durak: the rules</title>
+<link rel="icon" href="_static/favicon.svg">
+<meta http-equiv="Refresh" content="0; url=intro.html">
+</head>
+<body><p><a href="intro.html">How to play Durak</a></p></body>
+</html>
+"""
+"""The site's address opens How to play. Jupyter Book's own entrance is the refresh alone:
+a browser then asks for ``/favicon.ico``, which the site does not have (a 404 in the
+console, at random, when it answers before the page has moved on)."""
+
+
 def build_book(out: Path, *, features: Path | None = None, engine: Path | None = None,
                say: Callable[[str], None] = print) -> Path:
     """Build the website into ``out`` (created, or replaced if an earlier build made it:
@@ -187,5 +203,6 @@ def build_book(out: Path, *, features: Path | None = None, engine: Path | None =
                 say(text)
         if process.wait() != 0:
             raise BookError("the book did not build:\n" + "\n".join(tail[-25:]))
+        (pages / "_build" / "html" / "index.html").write_text(ENTRANCE, encoding="utf-8")
         install_site(pages / "_build" / "html", out)
     return out / "index.html"
