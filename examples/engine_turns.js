@@ -301,6 +301,13 @@ const CLAIM = {
   turn_order: ["opener-first"],
 };
 
+// A rule set no game has: six cards each must come out of 36, for at least two (DEAL-3).
+function impossible(rules) {
+  const n = rules.players;
+  if (!Number.isInteger(n) || (n >= 2 && n * HAND <= 36)) return null;
+  return `Durak is played by 2 to 6 players (DEAL-3), not ${n}`;
+}
+
 function claims(rules) {
   if (![2, 3, 4].includes(rules.players)) return `plays 2 to 4 players, not ${rules.players}`;
   for (const [axis, values] of Object.entries(CLAIM)) {
@@ -321,6 +328,8 @@ function handle(request) {
         axes: CLAIM, capabilities: { load: true, turn_order: ["opener-first"] },
       };
     case "start": {
+      const never = impossible(request.rules);
+      if (never !== null) return { ok: false, error: never, rule: "DEAL-3" };
       const why = claims(request.rules);
       if (why !== null) return { ok: false, error: `engine_turns.js ${why}` };
       const seen = new Set(request.deck.map((text) => cardText(parseCard(text))));

@@ -281,6 +281,23 @@ async function play(engine, hello, vector, rules) {
         await verdict(answer.ok !== false, step.rule, answer.rule, answer.error, step, "the deal");
         return;
       }
+      case "setup": {
+        // A game of step.players players under the vector's rules otherwise: a start like
+        // any other. The count may be one no game has (DEAL-3): then it must be refused.
+        const players = hello.players || [2, 3, 4, 5, 6];
+        if (step.verdict === "accepted" && !players.includes(step.players)) {
+          throw new Skip(`the engine does not play with ${step.players} players`);
+        }
+        deck = step.deck;
+        seed = step.seed;
+        ended = null;
+        const answer = await engine.request("start", { rules: { ...rules, players: step.players }, deck, seed });
+        started = answer.ok !== false;
+        if (started) rules = { ...rules, players: step.players };
+        await verdict(answer.ok !== false, step.rule, answer.rule, answer.error, step,
+          `a game for ${step.players} player${step.players === 1 ? "" : "s"}`);
+        return;
+      }
       case "act":
         return apply(step.action, step);
       case "all-done": {

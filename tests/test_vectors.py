@@ -94,10 +94,28 @@ def test_every_example_is_a_vector_once_or_listed_as_not_portable(shipped: vf.Do
     left = [n.example for n in shipped.not_portable]
     assert sorted(vectors + left) == sorted(numbers)
     assert len(set(vectors)) == len(vectors)
-    # Only asking whether a rule set may exist (DEAL-3) has no protocol request: two
-    # examples when this was written. The bound keeps new steps portable.
-    assert len(left) <= 2
-    assert all(n.reason for n in shipped.not_portable)
+    # Every step is portable since 0.3.0 (asking for a game of N players became the
+    # setup step, DEAL-3). The bound, now 0, keeps new steps portable.
+    assert left == []
+    assert NOT_PORTABLE == {}
+
+
+def test_a_step_the_vocabulary_cannot_say_leaves_its_example_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The mechanism stays for a step some day written that no vector can say.
+    from durak_spec.spec import vector_steps, vectors
+
+    def cannot(t: vector_steps.Translation, **_: object) -> None:
+        raise vector_steps.NotPortable("no protocol request answers it")
+
+    monkeypatch.setattr(vectors, "TRANSLATORS",
+                        {**TRANSLATORS, "when_players_set_up": cannot})
+    example = next(e for e in read_specification(features_dir()).examples()
+                   if e.number == "DEAL-3.2")
+    left = vectors.translate(example, features_dir())
+    assert isinstance(left, vf.NotPortable)
+    assert (left.example, left.step) == ("DEAL-3.2", "When a game for 7 players is set up")
+    assert left.reason == "no protocol request answers it"
 
 
 def test_every_when_and_then_step_has_a_translator() -> None:
@@ -216,3 +234,75 @@ def test_the_website_offers_the_vectors_and_their_schema(tmp_path: Path) -> None
         encoding="utf-8")
     assert 'href="_static/spec/vectors.json"' in page
     assert 'href="_static/spec/vectors.schema.json"' in page
+
+
+def _setup_vector(shipped: vf.Document, number: str) -> vf.Vector:
+    return copy.deepcopy(next(v for v in shipped.vectors if v.example == number))
+
+
+def test_asking_for_a_game_of_n_players_is_a_setup_step(shipped: vf.Document) -> None:
+    for number, players in (("DEAL-3.2", 7), ("DEAL-3.3", 1)):
+        steps = _setup_vector(shipped, number).steps
+        assert len(steps) == 1 and isinstance(steps[0], vf.Setup)
+        assert (steps[0].players, steps[0].verdict, steps[0].rule) == (players, "rejected",
+                                                                       "DEAL-3")
+        assert len(steps[0].deck) == 36
+
+
+class _AnyCount:
+    """The reference, but a game of any number of players is dealt (it forgets DEAL-3)."""
+
+    def __init__(self) -> None:
+        from durak_spec.protocol import ReferenceEngine
+
+        self.inner = ReferenceEngine()
+        self.asked: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def start_for(self, players: int, rules: Any, deck: Any, seed: int = 0) -> Any:
+        self.asked.append(players)
+        return self.inner.start(rules, deck, seed)
+
+
+def test_the_setup_verdict_is_the_engines_and_is_checked(shipped: vf.Document) -> None:
+    seven = _setup_vector(shipped, "DEAL-3.2")
+    engines: list[_AnyCount] = []
+
+    def forgetful() -> _AnyCount:
+        engines.append(_AnyCount())
+        return engines[-1]
+
+    result = run_vectors(msgspec.structs.replace(shipped, vectors=[seven]), forgetful)  # type: ignore[arg-type]
+    assert [s.outcome for s in result.scenarios] == ["failed"]
+    assert "a game for 7 players was accepted, but the rules forbid it (DEAL-3)" in (
+        result.scenarios[0].message or "")
+    assert engines[0].asked == [7]  # the engine was asked, not the runner's own rule set
+    # a count the rules allow is accepted, and the game is then played with that many
+    four = copy.deepcopy(seven)
+    setup = four.steps[0]
+    assert isinstance(setup, vf.Setup)
+    setup.players, setup.verdict, setup.rule = 4, "accepted", None
+    four.steps.append(vf.EachHandSize(text="Then each player holds 6 cards", count=6))
+    four.steps.append(vf.Stock(text="And the stock holds 12 cards", count=12))
+    result = run_vectors(msgspec.structs.replace(shipped, vectors=[four]))
+    assert [s.outcome for s in result.scenarios] == ["passed"]
+    four.steps[-1] = vf.Stock(text="And the stock holds 24 cards", count=24)
+    result = run_vectors(msgspec.structs.replace(shipped, vectors=[four]))
+    assert [s.outcome for s in result.scenarios] == ["failed"]
+
+
+def test_a_served_engine_is_asked_over_the_wire_and_names_deal_3(shipped: vf.Document
+                                                                  ) -> None:
+    from durak_spec.conformance.kept_engine import KeptEngine
+    from durak_spec.protocol.subprocess_engine import SubprocessEngine
+
+    deal3 = [v for v in shipped.vectors if v.example in ("DEAL-3.2", "DEAL-3.3")]
+    kept = KeptEngine(SubprocessEngine([sys.executable, "-m", "durak_spec.serve"], timeout=30))
+    try:
+        result = run_vectors(msgspec.structs.replace(shipped, vectors=deal3), kept.fresh)
+    finally:
+        kept.shutdown()
+    assert [s.outcome for s in result.scenarios] == ["passed", "passed"]
+    assert all(not s.unnamed for s in result.scenarios)  # the answer named DEAL-3

@@ -82,6 +82,10 @@ class KeptEngine:
                     previous: Outcome) -> Report:
         return self._answer(lambda: self.engine.start_later(rules, deck, seed, previous))
 
+    def start_for(self, players: int, rules: RuleSet, deck: Sequence[Card],
+                  seed: int = 0) -> Report:
+        return self._answer(lambda: self.engine.start_for(players, rules, deck, seed))
+
     def load(self, state: GameState) -> Report:
         return self._answer(lambda: self.engine.load(state))
 

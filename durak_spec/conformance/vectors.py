@@ -37,7 +37,7 @@ from durak_spec.core.errors import InputError
 from durak_spec.core.jsonio import read_json, write_json
 from durak_spec.game.persist import SavedGameError, state_from_json
 from durak_spec.model.actions import Action, Done, Open, Transfer, action_from_json
-from durak_spec.model.rules import LaterGameLead, RuleSet, TurnOrder
+from durak_spec.model.rules import MAX_PLAYERS, MIN_PLAYERS, LaterGameLead, RuleSet, TurnOrder
 from durak_spec.model.state import Outcome
 from durak_spec.protocol import (
     Accepted,
@@ -245,6 +245,8 @@ class _Play:
             self.load(step)
         elif isinstance(step, vf.Deal):
             self.deal(step)
+        elif isinstance(step, vf.Setup):
+            self.setup(step)
         elif isinstance(step, vf.Act):
             self.act(step)
         elif isinstance(step, vf.AllDone):
@@ -305,6 +307,38 @@ class _Play:
             verdict = Accepted()
         self.started = True
         self.verdict(verdict, step.verdict, step.rule, "the deal")
+
+    def setup(self, step: vf.Setup) -> None:
+        """Ask for a game of ``step.players`` players as the protocol asks for any game
+        (``start``); a count no rule set holds goes through the engine's ``start_for``."""
+        capabilities = self.engine.capabilities()
+        players = step.players
+        if step.verdict == "accepted" and players not in capabilities.players:
+            raise _Skipped(f"{capabilities.name} does not play with {players} players")
+        start_for = getattr(self.engine, "start_for", None)
+        if start_for is None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise _Skipped(f"the engine cannot be asked for a game of {players} players (no "
+                           "start_for), which these rules forbid (DEAL-3)")
+        deck = tuple(parse_card(c) for c in step.deck)
+        self.deck, self.seed, self.ended = deck, step.seed, None
+        verdict: Verdict
+        try:
+            if start_for is not None:
+                start_for(players, self.rules, deck, step.seed)
+            else:
+                self.engine.start(self.rules.with_players(players), deck, step.seed)
+        except EngineFailure:  # a broken engine errs the vector; it is no verdict
+            raise
+        except ValueError as error:
+            rule = getattr(error, "rule", None)
+            verdict = Rejected(str(error), rule if isinstance(rule, str) else None)
+        else:
+            verdict = Accepted()
+            self.started = True
+            if MIN_PLAYERS <= players <= MAX_PLAYERS:  # else the verdict below fails
+                self.rules = self.rules.with_players(players)
+        self.verdict(verdict, step.verdict, step.rule,
+                     f"a game for {players} player{'' if players == 1 else 's'}")
 
     def act(self, step: vf.Act) -> None:
         try:

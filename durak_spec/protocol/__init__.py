@@ -117,6 +117,11 @@ class Engine(Protocol):
 
         An engine refuses a deck or rule set it cannot play by raising ``ValueError``
         (with a ``.rule`` attribute naming the rule, where it knows one).
+
+        Two optional methods beside it begin a game too: ``start_later`` (a later game of
+        a match, knowing the last one's outcome, ORDER-7) and ``start_for`` (a game of a
+        number of players no rule set may hold, to see it refused, DEAL-3); the wire's
+        ``start`` carries both (``previous``, ``rules.players``).
         """
         ...
 
@@ -196,6 +201,13 @@ class ReferenceEngine:
         self._state = new_game(rules, deck=deck, seed=seed, previous=previous)
         self.last_events = ()
         return Report.of(self._state)
+
+    def start_for(self, players: int, rules: RuleSet, deck: Sequence[Card],
+                  seed: int = 0) -> Report:
+        """Begin a game of ``players`` players under ``rules`` otherwise: an optional
+        method beside ``start`` for a count no rule set may hold (the wire's ``start``
+        carries it as ``rules.players``); such a count is refused naming DEAL-3."""
+        return self.start(rules.with_players(players), deck, seed)
 
     def load(self, state: GameState) -> Report:
         # A position play can reach, not just well formed.

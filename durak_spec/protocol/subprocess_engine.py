@@ -729,6 +729,18 @@ class SubprocessEngine:
         assert isinstance(reply, ReportReply)
         return reply.report
 
+    def start_for(self, players: int, rules: RuleSet, deck: Sequence[Card],
+                  seed: int = 0) -> Report:
+        """``start`` of a game of ``players`` players, a count ``rules`` need not hold:
+        the request's ``rules.players`` says it, so the engine refuses a count no game has
+        (DEAL-3) the way it refuses any start."""
+        self._settle("start")
+        self._after = None
+        reply = self._call(StartRequest(self._new_id(), rules, tuple(deck), seed,
+                                        players=players))
+        assert isinstance(reply, ReportReply)
+        return reply.report
+
     def load(self, state: GameState) -> Report:
         self._settle("load")
         self._after = None

@@ -513,7 +513,12 @@ def rules_from_json(value: object, field: Path = "rules") -> RuleSet:
             if not isinstance(item, str) or item not in {m.value for m in axis.enum}:
                 fail(where, f"must be one of {axis.choices()}, not {show(item)}")
         elif axis.kind is int:
-            data = {**data, axis.name: expect_int(item, where, MIN_PLAYERS, MAX_PLAYERS)}
+            count = expect_int(item, where, -MAX_ID)
+            if not MIN_PLAYERS <= count <= MAX_PLAYERS:  # well formed, but no game (DEAL-3)
+                raise _AgainstTheRules(f"must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not "
+                                       f"{count}: Durak is played by 2 to 6 players (DEAL-3)",
+                                       path=path_text(where), rule="DEAL-3")
+            data = {**data, axis.name: count}
         else:
             expect_bool(item, where)
     try:
@@ -719,6 +724,10 @@ class StartRequest:
     previous: Outcome | None = None
     """The last game's outcome, for a later game of a match (ORDER-7); optional on the
     wire as ``"previous": {"durak": seat or null, "finishing_order": [[seats]]}``."""
+    players: int | None = None
+    """A number of players to ask for instead of ``rules.players``: one no rule set holds
+    when a checker asks whether the engine refuses it (DEAL-3). Only encoded: a decoded
+    ``start`` for such a count is refused naming DEAL-3."""
     cmd: ClassVar[Command] = "start"
 
 
@@ -865,8 +874,11 @@ def encode_request(request: Request) -> str:
         return (f'{{"id":{int(request.id)},"cmd":"apply","action":'
                 f'{_action_text(request.action)}{then}}}')
     if isinstance(request, StartRequest):
+        rules = request.rules.to_dict()
+        if request.players is not None:
+            rules["players"] = request.players
         start: dict[str, object] = {
-            "id": request.id, "cmd": "start", "rules": request.rules.to_dict(),
+            "id": request.id, "cmd": "start", "rules": rules,
             "deck": [str(c) for c in request.deck], "seed": request.seed}
         if request.previous is not None:
             start["previous"] = {"durak": request.previous.durak, "finishing_order": [

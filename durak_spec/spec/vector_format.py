@@ -14,12 +14,13 @@ The document
     {
       "format": "durak-spec/vectors",
       "version": 1,                   // of this format (FORMAT_VERSION)
-      "specification": "0.2.0",       // durak_spec.core.version: the rules' version
+      "specification": "0.3.0",       // durak_spec.core.version: the rules' version
       "digest": "…",                  // SHA-256 of what the vectors expect
       "axes": {"throw_in": {"values": [...], "default": "all"}, ...},
       "profiles": {"classic-throw-in": {rules}, ...},
       "vectors": [ vector, ... ],     // one per example, in the order of the features
       "not_portable": [ {...}, ... ], // examples whose steps the vocabulary cannot say
+                                      // (none since specification 0.3.0)
       "perft": {"throw-in": {...}, ...}  // the perft tables (durak_spec/data/perft)
     }
 
@@ -45,7 +46,7 @@ The steps
 ---------
 
 A closed vocabulary, each step an object whose ``kind`` says what it is; the first step
-starts the game (``load`` or ``deal``). Seats are numbers from 0; cards are written in
+starts the game (``load``, ``deal`` or ``setup``). Seats are numbers from 0; cards are written in
 the project's notation (``"10♥"``); ``text`` is the Gherkin step the item comes from.
 
 Moves (each with its expected ``verdict``, ``"accepted"`` or ``"rejected"``, and for a
@@ -56,6 +57,11 @@ rejection the ``rule`` that forbids it, or ``null``):
 * ``deal``: start a game from ``deck`` (the cards in dealing order, CLAR-10) and
   ``seed``; with ``after_game``, when the game played so far is over, its outcome is the
   ``previous`` of the new game (ORDER-7);
+* ``setup``: ask for a game of ``players`` players under the vector's rules otherwise, as
+  the protocol asks for any game: a ``start`` whose ``rules.players`` is that count, with
+  ``deck`` and ``seed``. The count may be one no game has (DEAL-3): the question is whether
+  the engine refuses it, naming the rule. A runner skips a setup expected to be accepted
+  for a count its engine does not claim (the handshake's ``players``);
 * ``act``: apply ``action`` (an action object of the protocol);
 * ``all-done``: while the engine lists a ``done`` action, apply the first it lists.
 
@@ -95,6 +101,7 @@ __all__ = [
     "AxisValues",
     "Document",
     "NotPortable",
+    "Setup",
     "Step",
     "Vector",
     "vectors_schema",
@@ -136,6 +143,19 @@ class Deal(_Step, tag="deal"):
     rule: str | None = None
 
 
+class Setup(_Step, tag="setup"):
+    """Ask for a game of ``players`` players under the vector's rules otherwise: the
+    protocol's ``start`` with ``rules.players`` set to this count, ``deck`` and ``seed``;
+    the expected verdict (a count no game has is refused by DEAL-3)."""
+
+    players: Annotated[int, Meta(ge=0)]
+    """The number of players asked for: any whole number, also one no game has."""
+    deck: list[Card]
+    seed: Annotated[int, Meta(ge=0)] = 0
+    verdict: Verdict = "accepted"
+    rule: str | None = None
+
+
 class Act(_Step, tag="act"):
     """Apply an action; its expected verdict."""
 
@@ -150,7 +170,7 @@ class AllDone(_Step, tag="all-done"):
     """While the engine lists a ``done`` action, apply the first one listed."""
 
 
-MOVES: Final = (Load, Deal, Act, AllDone)
+MOVES: Final = (Load, Deal, Setup, Act, AllDone)
 
 # -- expectations: what a player may do -----------------------------------------------------
 
@@ -386,7 +406,7 @@ EXPECTATIONS: Final = (
 )
 
 Step: TypeAlias = (
-    Load | Deal | Act | AllDone
+    Load | Deal | Setup | Act | AllDone
     | MayOpen | MayOpenAny | MayThrowIn | MayCover | MayTransfer | May | LegalMoves | OnlyActs
     | NobodyActs | Playable | Hand | HandSize | EachHandSize | TrumpsHeld | Table | Stock
     | Discard | Trump | FaceUp | Roles | Known | BeatenOff | Taken | BoutGoesOn | Durak

@@ -65,12 +65,10 @@ class NotPortable(InputError):
     code = "not-portable"
 
 
-NOT_PORTABLE: Final = MappingProxyType({
-    "when_players_set_up": "it asks whether a rule set for that many players may exist "
-                           "(DEAL-3), a question of the rule set, not of an engine: no "
-                           "protocol request answers it",
-})
-"""The step definitions whose steps the vocabulary cannot say, with why."""
+NOT_PORTABLE: Final[Mapping[str, str]] = MappingProxyType({})
+"""The step definitions whose steps the vocabulary cannot say, with why: a translator of
+one of them raises :class:`NotPortable` with its reason. None since specification 0.3.0,
+when asking for a game of N players became the ``setup`` step (DEAL-3)."""
 
 
 # -- the scenario being translated -------------------------------------------------------------
@@ -148,6 +146,15 @@ class Translation:
         self.steps.append(vf.Deal(text=self.text, deck=[str(c) for c in deck], seed=0,
                                   after_game=after_game))
 
+    def setup(self, players: int) -> None:
+        """Ask for a game of ``players`` players under the described rules (DEAL-3), dealt
+        from the deck in its written order."""
+        self._resolve()
+        self.game.started = True
+        self.moves = [len(self.steps)]
+        self.steps.append(vf.Setup(text=self.text, players=players, deck=_cards(DECK),
+                                   seed=0))
+
     def seat(self, name: str) -> int:
         self.begin()
         if name not in self.names:
@@ -172,7 +179,7 @@ class Translation:
         if rule is not None and rule not in load_rule_index():
             self.fail(f"{rule} is not a rule of the rule index")
         last = self.steps[self.moves[-1]]
-        if not isinstance(last, vf.Act | vf.Deal):
+        if not isinstance(last, vf.Act | vf.Deal | vf.Setup):
             self.fail("the last move cannot be rejected")
         if not accepted:
             last.verdict, last.rule = "rejected", rule
@@ -230,8 +237,8 @@ def _dealt_bad_deck(t: Translation, missing: str | None, twice: str | None) -> N
 
 
 @_translates("when_players_set_up")
-def _players_set_up(t: Translation, **_: object) -> None:
-    raise NotPortable(NOT_PORTABLE["when_players_set_up"])
+def _players_set_up(t: Translation, count: str) -> None:
+    t.setup(int(count))
 
 
 @_translates("when_open")

@@ -149,6 +149,7 @@ def translate_all(features: Path | None = None,
 PINNED: Final = MappingProxyType({
     "0.1.0": "134459a0149fe7da4a8a06b870068481f9230c7e806f443826271afc958abb85",
     "0.2.0": "70c5d63127fc6472882075128d6e5348967847ea72f7b3e87bdacfe7321fb346",
+    "0.3.0": "138587a82cee1ebea80af5630cdd0b2dd8e7c9a4ce8502594dc2767ede634817",
 })
 """Per version of the specification (:data:`durak_spec.core.version.__version__`), the
 :func:`digest` of its vectors. A change of an expected outcome changes the digest; a test
