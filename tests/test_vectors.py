@@ -306,3 +306,20 @@ def test_a_served_engine_is_asked_over_the_wire_and_names_deal_3(shipped: vf.Doc
         kept.shutdown()
     assert [s.outcome for s in result.scenarios] == ["passed", "passed"]
     assert all(not s.unnamed for s in result.scenarios)  # the answer named DEAL-3
+
+
+def test_the_regeneration_tool_pins_the_version_in_place() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "regenerate_vectors.py"
+    spec = importlib.util.spec_from_file_location("regenerate_vectors", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    source = tool.PINS.read_text(encoding="utf-8")
+    added = tool.pinned_source(source, "9.9.9", "ab" * 32)
+    assert f'    "9.9.9": "{"ab" * 32}",\n}})' in added
+    assert added.replace(f'    "9.9.9": "{"ab" * 32}",\n', "") == source
+    again = tool.pinned_source(added, "9.9.9", "cd" * 32)
+    assert "ab" * 32 not in again and again.count('"9.9.9"') == 1
+    assert tool.pinned_source(source, __version__, PINNED[__version__]) == source

@@ -52,7 +52,11 @@ A successful response has ``"ok": true``; a request the engine cannot serve gets
 that cannot represent one position declines it with the standard answer
 ``{"id": n, "ok": false, "error": "why", "declined": true}`` (only to ``load``): the
 checker skips what needed that position, giving the reason. Rejecting an illegal action is *not* an
-error: it is an ``apply`` response with ``"accepted": false``.
+error: it is an ``apply`` response with ``"accepted": false``. A checker may ask for a game
+no rule set allows, a ``start`` whose ``rules.players`` lies outside the schema's 2 to 6
+(the vectors' ``setup`` step): the engine refuses it like any start it cannot play, with an
+error naming ``"rule": "DEAL-3"`` (this decoder raises a :class:`ProtocolError` whose
+``rule`` is DEAL-3, which :mod:`~durak_spec.protocol.serve` answers so).
 
 Cards are written in the project's notation, rank then suit: ``"7♣"``, ``"10♥"``; an
 engine may write the ASCII suit letters instead (``"7C"``, ``"10H"``, also ``"TH"``).
