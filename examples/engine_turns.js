@@ -12,6 +12,8 @@
 //
 // What it plays (the hello answer says the same, axis by axis):
 //   * the 36-card deck; six cards each; the last card of the stock is the face-up trump;
+//     a start for a number of players no game has (one, or more than six) is refused
+//     naming DEAL-3; five or six players it does not play (no rule named);
 //   * the lowest trump opens the first game; if nobody holds a trump, the first seat does
 //     (no_trump_lead = first-seat: this engine has no way to share the reference's chance);
 //   * the attacker opens with one card; everybody but the defender may throw in cards of a
