@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -709,3 +709,37 @@ def test_progress_under_a_profile_says_how_many_were_checked() -> None:
     checked = sum(closing_counts(result.out))
     assert re.fullmatch(rf"looked at (\d+)/\1 scenarios \({checked} checked, \d+ played under "
                         r"other profiles\)", last), last
+
+
+class _DealsAnyCount:
+    """The reference, except that a game of any number of players is dealt (DEAL-3
+    forgotten); it records the counts it was asked for."""
+
+    asked: ClassVar[list[int]] = []
+
+    def __init__(self) -> None:
+        from durak_spec.protocol import ReferenceEngine
+
+        self.inner = ReferenceEngine()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def start_for(self, players: int, rules: RuleSet, deck: Sequence[Card], seed: int = 0
+                  ) -> Any:
+        type(self).asked.append(players)
+        return self.inner.start(rules, deck, seed)
+
+
+def test_the_scenarios_ask_the_engine_for_a_game_of_n_players() -> None:
+    # "When a game for 7 players is set up" is the engine's verdict, not the checker's own
+    # rule set: an engine that deals seven fails DEAL-3, and was asked for 7 and for 1.
+    _DealsAnyCount.asked = []
+    out = io.StringIO()
+    code = check_engine(_DealsAnyCount, rules=["DEAL-3"], out=out, err=io.StringIO())  # type: ignore[arg-type]
+    assert code == 1, out.getvalue()
+    assert sorted(_DealsAnyCount.asked) == [1, 7]
+    assert "2 failed" in out.getvalue() and "DEAL-3" in out.getvalue()
+    # the reference refuses both counts itself, naming DEAL-3
+    out = io.StringIO()
+    assert check_engine(rules=["DEAL-3"], out=out, err=io.StringIO()) == 0, out.getvalue()

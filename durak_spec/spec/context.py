@@ -11,12 +11,20 @@ from typing import NoReturn, TypeVar
 
 import pytest
 
-from durak_spec.core.cards import Card
+from durak_spec.core.cards import DECK, Card
 from durak_spec.core.errors import DurakError, NotationError
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import Position, PositionError, speak_seats
 from durak_spec.model.actions import Action, Open, Transfer
-from durak_spec.model.rules import AXES, Goal, LaterGameLead, RuleSet, TurnOrder
+from durak_spec.model.rules import (
+    AXES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Goal,
+    LaterGameLead,
+    RuleSet,
+    TurnOrder,
+)
 from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import (
     Accepted,
@@ -239,6 +247,40 @@ class GameContext:
                                               later=bool(later))
             self.audit(dealt, "after the deal")
             self._anyone_acts(self.engine.legal_actions())
+
+    def set_up(self, players: int) -> None:
+        """Ask the engine for a game of ``players`` players under the scenario's rules
+        otherwise (DEAL-3), as a test vector's ``setup`` step does: a count the engine
+        plays through ``start``; any other count through the engine's optional
+        ``start_for``, whose refusal (naming the rule) becomes the verdict. An engine that
+        does not claim the count, or has no ``start_for`` for a count no rule set holds,
+        skips the scenario: its answer cannot be asked for."""
+        self.settle()
+        rules, names = self._resolve()
+        move = f"a game for {players} player{'' if players == 1 else 's'}"
+        playable = MIN_PLAYERS <= players <= MAX_PLAYERS
+        start_for = getattr(self.engine, "start_for", None)
+        if playable:
+            self._claim(rules.with_players(players))
+        elif start_for is None:
+            pytest.skip(f"the engine cannot be asked for a game of {players} players (no "
+                        "start_for), a count the rules forbid (DEAL-3)")
+        self.names, self.deck, self.seed = names, DECK, 0
+        try:
+            if start_for is not None:
+                start_for(players, rules, DECK, 0)
+            else:
+                self.engine.start(rules.with_players(players), DECK, 0)
+        except EngineFailure:  # a broken engine is an error of the scenario, not a verdict
+            raise
+        except ValueError as error:
+            rule = getattr(error, "rule", None)
+            self.judge(Rejected(str(error), rule if isinstance(rule, str) else None), move)
+        else:
+            self.judge(Accepted(), move)
+            self.started, self.ended = True, None
+            if playable:  # else the Then step fails the scenario: the engine dealt it
+                self.rules = rules.with_players(players)
 
     def judge(self, verdict: Verdict, move: str) -> None:
         self.verdict, self.move, self.verdict_checked = verdict, move, False

@@ -16,10 +16,7 @@ from durak_spec.model.actions import (
     ThrowIn,
     Transfer,
 )
-from durak_spec.model.rules import RuleSetError
 from durak_spec.model.state import Outcome
-from durak_spec.protocol import Accepted, Rejected
-from durak_spec.protocol.explain import plural
 
 # ==========================================================================================
 # When: the deal
@@ -75,18 +72,11 @@ def when_dealt_bad_deck(game: GameContext, missing: str | None, twice: str | Non
 
 @when(rx(r"a game for (?P<count>[0-9]+) players? is set up"))
 def when_players_set_up(game: GameContext, count: str) -> None:
-    """Try to set up the scenario's rules for this many players (DEAL-3).
+    """Ask the engine for a game of this many players under the scenario's rules (DEAL-3).
 
     Example: When a game for 7 players is set up
     """
-    game.settle()
-    rules = game.read(game.position.rule_set)
-    try:
-        rules.with_players(int(count))
-    except RuleSetError as error:
-        game.judge(Rejected(str(error), error.rule), f"a game for {plural(int(count), 'player')}")
-    else:
-        game.judge(Accepted(), f"a game for {plural(int(count), 'player')}")
+    game.set_up(int(count))
 
 
 # ==========================================================================================
