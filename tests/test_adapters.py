@@ -107,3 +107,16 @@ def test_a_short_lockstep_run_reports_only_listed_causes(heading: str, command: 
     found = labels(report)
     assert found, "three games per configuration find no difference"
     assert set(found) <= set(listed(heading)["lockstep"])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("durakgame") is None,
+                    reason="durakgame is not installed (pip install durakgame==1.0.4)")
+def test_the_replayed_game_names_durakgames_five_card_reading() -> None:
+    """A game of the reference whose second bout follows a take: durakgame still caps it at
+    five cards (no discard yet), which random games rarely reach; the page says the replay
+    names LIMIT-3."""
+    record = ADAPTERS / "durakgame" / "five-until-first-discard.json"
+    command = f'"{sys.executable}" {ADAPTERS / "durakgame" / "adapter.py"}'
+    report = check(command, "--replay", str(record))
+    assert report["divergence"]["rule"] == "LIMIT-3"
+    assert str(record.relative_to(ROOT)) in PAGE.read_text(encoding="utf-8")
