@@ -57,6 +57,10 @@ long as they like; a game at bout 10^100 is reachable if its discard pile and it
 finishing order are (they bound the bout number from below). Nor does the strict check
 follow single cards through the game (who drew the face-up trump, which cards a take
 made public): the known cards are checked as a subset of the hand (VIEW-2), no more.
+Nor does it follow who attacks from bout to bout after the first: ORDER-1 binds only
+the first bout, and once it is over the position no longer says who opened it or who
+took since, so the attacker of a later bout can be any seat still in the game that some
+sequence of takes and beat-offs leads to; the check accepts every seat there.
 
 ``check_reachable`` raises :class:`~durak_spec.core.errors.InvalidState` with the rule
 ID of the first invariant broken (after every check of ``validate_state``). It is the one
