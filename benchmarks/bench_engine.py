@@ -55,7 +55,7 @@ from durak_spec import (
     new_game,
     profile,
 )
-from durak_spec.core.cliargs import positive_count
+from durak_spec.cli.args import positive_count
 
 PROFILES = ("classic-throw-in", "classic-transfer")
 PLAYERS = (2, 4, 6)

@@ -56,7 +56,7 @@ from durak_spec import (
     legal_actions,
     new_game,
 )
-from durak_spec.core.cliargs import positive_count
+from durak_spec.cli.args import positive_count
 from durak_spec.engine.invariants import listing_problems, outcome_problems, position_problems
 
 PLAYERS = (2, 3, 4, 5, 6)

@@ -28,9 +28,9 @@ from durak_spec import (
     parse_cards,
     profile,
 )
+from durak_spec.cli import args as cliargs
 from durak_spec.cli import game as game_command
 from durak_spec.cli import main
-from durak_spec.core import cliargs
 from durak_spec.model.rules import Axis
 from durak_spec.model.rules import ThrowIn as ThrowInRule
 

@@ -19,8 +19,8 @@ import pytest
 
 from durak_spec import Action
 from durak_spec.cli import main
+from durak_spec.cli.args import CommandError
 from durak_spec.conformance.lockstep import LockstepResult, play_lockstep
-from durak_spec.core.cliargs import CommandError
 from durak_spec.core.jobs import ClusterError, Workers, default_jobs, parts
 from durak_spec.model.rules import profile
 from durak_spec.protocol import Accepted, ReferenceEngine, Verdict
@@ -70,7 +70,7 @@ def test_a_scheduler_without_dask_names_the_extra_to_install(
 
 
 def test_jobs_and_scheduler_are_refused_together() -> None:
-    from durak_spec.core.cliargs import jobs_of
+    from durak_spec.cli.args import jobs_of
 
     class Args:
         jobs = 2

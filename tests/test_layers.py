@@ -244,3 +244,32 @@ def test_no_global_statements_or_hidden_caches(needle: str) -> None:
             if needle in code and not code.lstrip().startswith(('"', "'")):
                 found.append(f"{where}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def argparse_importers() -> list[str]:
+    """The modules outside ``durak_spec/cli`` that import argparse, anywhere in the module."""
+    found = []
+    for module, path in modules():
+        if module == "durak_spec.cli" or module.startswith("durak_spec.cli."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.split(".")[0] == "argparse" for name in names):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return found
+
+
+def test_every_argparse_parser_lives_in_the_cli() -> None:
+    # Issue 25: the option types, --jobs and each command's parser are the CLI's (layer 9).
+    assert argparse_importers() == []
+
+
+def test_the_book_shows_the_options_of_todays_check_parser() -> None:
+    # The book (layer 8) reads the options table the check parser writes; after changing an
+    # option, run: python tools/check_options.py
+    import runpy
+
+    tool = runpy.run_path(str(PACKAGE.parent / "tools" / "check_options.py"))
+    assert tool["TARGET"].read_text(encoding="utf-8") == tool["render"](), \
+        "durak_spec/data/check_options.json is out of date: run python tools/check_options.py"

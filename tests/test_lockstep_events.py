@@ -241,10 +241,10 @@ class InterruptedAfter(ReferenceEngine):
 
 def test_the_command_line_prints_what_an_interrupted_run_found(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from durak_spec.cli import main
+    from durak_spec.cli import check, main
     from durak_spec.conformance import checker
 
-    monkeypatch.setattr(checker, "ReferenceEngine", InterruptedAfter)
+    monkeypatch.setattr(check, "ReferenceEngine", InterruptedAfter)
     status = main(["check", "--random", "50", "--profile", "classic-throw-in",
                    "--players", "2"])
     text = capsys.readouterr().out

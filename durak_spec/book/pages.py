@@ -299,27 +299,16 @@ def engine_protocol() -> Markup:
 
 
 def command_options(command: str = "check") -> Markup:
-    """The options of a ``durak-spec`` command, read from its parser."""
-    import argparse
-
-    from durak_spec.conformance import checker
-
-    faces = {"check": checker.add_parser}
+    """The options of a ``durak-spec`` command, from the table its parser writes
+    (``durak_spec/data/check_options.json``: the parsers live in the CLI, above the book)."""
+    faces = {"check": "check_options.json"}
     if command not in faces:
         raise BookError(f"durak-spec has no command {command!r} that the book describes; "
                         f"it describes {', '.join(faces)}")
-    parser = argparse.ArgumentParser(prog="durak-spec")
-    faces[command](parser.add_subparsers())
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    sub = commands.choices[command]
-    rows = []
-    for action in sub._actions:
-        if isinstance(action, argparse._HelpAction) or not action.option_strings:
-            continue
-        metavar = action.metavar if isinstance(action.metavar, str) else ""
-        names = ", ".join(f"{o} {metavar}".strip() for o in action.option_strings)
-        rows.append(element("tr", element("td", element("code", names)),
-                            element("td", inline((action.help or "").replace("%%", "%")))))
+    text = resources.files("durak_spec").joinpath("data", faces[command]) \
+        .read_text(encoding="utf-8")
+    rows = [element("tr", element("td", element("code", names)), element("td", inline(help_text)))
+            for names, help_text in json.loads(text)]
     return element("div", element("table", element("thead", element("tr", element(
         "th", "option"), element("th", "what it does"))), element("tbody", rows),
         class_="durak-table"), class_="durak-scroll")

@@ -58,7 +58,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO, TypeAlias, cast
 
-from durak_spec.core.cliargs import EXIT_USAGE, CommandError, StreamError, Subparsers
+from durak_spec.cli.args import EXIT_USAGE, CommandError, StreamError, Subparsers
 from durak_spec.core.errors import DurakError
 from durak_spec.core.version import __version__
 
@@ -73,7 +73,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "rules = durak_spec.cli.rules:add_parser",
     "game = durak_spec.cli.game:add_parser",
     "play = durak_spec.cli.play:add_parser",
-    "check = durak_spec.conformance.checker:add_parser",
+    "check = durak_spec.cli.check:add_parser",
     "perft = durak_spec.cli.perft:add_parser",
     "serve = durak_spec.cli.serve:add_parser",
     "tips = durak_spec.cli.tips:add_parser",

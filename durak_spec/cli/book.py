@@ -8,7 +8,7 @@ from pathlib import Path
 
 from durak_spec.book.build import MARKER, build_book, out_problem
 from durak_spec.book.site import BookError
-from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.cli.args import CommandError, Subparsers
 
 __all__ = ["add_parser"]
 

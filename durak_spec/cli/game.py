@@ -8,9 +8,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from durak_spec.cli.args import Subparsers, count
 from durak_spec.cli.options import add_rules_arguments, rules_from_args
 from durak_spec.core.cards import format_cards
-from durak_spec.core.cliargs import Subparsers, count
 from durak_spec.engine import advance, first_attacker, legal_actions, new_game
 from durak_spec.model.events import Drew, Step, Transferred, WentOut, bout_end_text
 from durak_spec.model.rules import Axis, Profile, RuleSet

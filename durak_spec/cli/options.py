@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from durak_spec.core.cliargs import CommandError
+from durak_spec.cli.args import CommandError
 from durak_spec.model.rules import Profile, RuleSet, profile
 
 __all__ = ["DEFAULT_PROFILE", "add_rules_arguments", "rules_from_args"]

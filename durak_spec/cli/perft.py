@@ -12,10 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from durak_spec.cli.args import CommandError, Subparsers, positive_count, seconds
 from durak_spec.conformance.perft import check_positions, format_check, label, load_positions
 from durak_spec.conformance.perft.check import PerftCheck
 from durak_spec.core.cards import format_cards
-from durak_spec.core.cliargs import CommandError, Subparsers, positive_count, seconds
 from durak_spec.protocol import Engine
 from durak_spec.protocol.subprocess_engine import EngineFailure
 

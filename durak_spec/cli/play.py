@@ -8,8 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+from durak_spec.cli.args import CommandError, Subparsers, count
 from durak_spec.cli.options import DEFAULT_PROFILE, add_rules_arguments, rules_from_args
-from durak_spec.core.cliargs import CommandError, Subparsers, count
 from durak_spec.game import persist
 from durak_spec.game.history import Game, Match
 from durak_spec.play.bots import BOT_KINDS, Bot, make_bot

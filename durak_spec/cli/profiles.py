@@ -6,7 +6,7 @@ import argparse
 import json
 import textwrap
 
-from durak_spec.core.cliargs import Subparsers
+from durak_spec.cli.args import Subparsers
 from durak_spec.model.rules import AXES, PROFILES, Axis, Profile, profile
 
 __all__ = ["add_parser"]

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from durak_spec.book.render import KIND_WORDS, SOURCE_FACTS
 from durak_spec.book.site import PAGE_OF_CHAPTER, Site, build_site
 from durak_spec.book.text import plain_paragraphs, speak
-from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.cli.args import CommandError, Subparsers
 from durak_spec.core.ruleindex import CHAPTERS, RuleEntry, load_rule_index
 from durak_spec.spec.gherkin import Example, Rule
 from durak_spec.spec.runner import features_dir

@@ -8,7 +8,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-from durak_spec.core.cliargs import CommandError, Subparsers
+from durak_spec.cli.args import CommandError, Subparsers
 from durak_spec.protocol import Engine, ReferenceEngine
 from durak_spec.protocol.serve import serve_stdio
 

@@ -7,7 +7,7 @@ import argparse
 import contextlib
 from collections.abc import Sequence
 
-from durak_spec.core.cliargs import (
+from durak_spec.cli.args import (
     CommandError,
     Subparsers,
     add_jobs_arguments,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from durak_spec.core.cliargs import Subparsers
+from durak_spec.cli.args import Subparsers
 from durak_spec.core.outfiles import OutputFile
 
 __all__ = ["add_parser"]

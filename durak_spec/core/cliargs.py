@@ -1,23 +1,16 @@
-"""What every subcommand of the command line shares (layer 1: argparse and the errors).
+"""The errors and exit codes of the command line (layer 1).
 
-A face of the package (the checker, the terminal game, the book builder) registers its
-subcommand with ``add_parser(subparsers)``; the types here check option values, and
 :class:`CommandError` is how a handler reports bad input (the dispatcher in
-:mod:`durak_spec.cli` prints it as one line on stderr with exit code 2).
+:mod:`durak_spec.cli` prints it as one line on stderr with exit code 2). The parsers,
+their option types and ``--jobs`` live in :mod:`durak_spec.cli.args` (every argparse
+parser lives in ``cli/``).
 """
 
 from __future__ import annotations
 
-import argparse
-from typing import TypeAlias
-
 from durak_spec.core.errors import InputError
-from durak_spec.core.jobs import CLUSTER_EXTRA, default_jobs
 
-__all__ = ["EXIT_IO", "EXIT_USAGE", "CommandError", "StreamError", "Subparsers",
-           "add_jobs_arguments", "count", "jobs_of", "positive_count", "seconds"]
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+__all__ = ["EXIT_IO", "EXIT_USAGE", "CommandError", "StreamError"]
 
 EXIT_USAGE = 2
 EXIT_IO = 74
@@ -45,62 +38,3 @@ class StreamError(CommandError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, status=EXIT_IO)
-
-
-def count(text: str) -> int:
-    """An argparse type for a whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a count (0, 1, 2, ...)")
-    return value
-
-
-def positive_count(text: str) -> int:
-    """An argparse type for a whole number of at least 1 (games, depths, ...)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return value
-
-
-def seconds(text: str) -> float:
-    """An argparse type for a positive, finite number of seconds (time limits)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < float("inf"):  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
-
-
-def add_jobs_arguments(parser: argparse.ArgumentParser, games: str = "games") -> None:
-    """``--jobs N`` and ``--scheduler ADDRESS``: where the seeded ``games`` are played
-    (:class:`~durak_spec.core.jobs.Workers`); read them back with :func:`jobs_of`."""
-    parser.add_argument("--jobs", metavar="N", type=positive_count, default=None,
-                        help=f"play the {games} in N local processes (default: one per core, "
-                             f"{default_jobs()} here; 1: in this process alone); the results "
-                             f"are the same for any N")
-    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                        help=f"play the {games} on the workers of this Dask scheduler (e.g. "
-                             f"tcp://10.0.0.5:8786; needs pip install "
-                             f"'durak-spec[{CLUSTER_EXTRA}]'), with the same results")
-
-
-def jobs_of(args: argparse.Namespace) -> tuple[int, str | None]:
-    """The local processes and the scheduler address that ``--jobs`` and ``--scheduler``
-    ask for; refuses both at once."""
-    if args.scheduler is not None:
-        if args.jobs is not None:
-            raise CommandError("--jobs counts local processes; with --scheduler the "
-                               "cluster's workers play: leave out one of them")
-        if not args.scheduler.strip():
-            raise CommandError("--scheduler: the address is empty")
-        return 1, args.scheduler
-    return (args.jobs if args.jobs is not None else default_jobs()), None
