@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from helpers import BrokenReference
-from test_mutations import MUTATIONS
+from test_mutations import MUTATIONS, _first_seat_leads
 from test_perft_rules import (
     _five_while_nothing_discarded,
     _no_first_bout_five,
@@ -26,8 +27,9 @@ from test_rejections import NamesNoRule, RejectsEverything
 from durak_spec.conformance.check_report import causes
 from durak_spec.conformance.checker import check_engine
 from durak_spec.core.cards import Rank
-from durak_spec.engine import bout_end, limits, turns
+from durak_spec.engine import bout_end, dealing, limits, turns
 from durak_spec.model.state import GameState
+from durak_spec.protocol import Report
 from durak_spec.protocol.explain import NOTHING_LISTED, TURN_ORDER
 from durak_spec.spec.runner import RunResult, run
 
@@ -86,6 +88,31 @@ def test_a_take_that_ends_the_bout_at_once_is_named_take_3() -> None:
     text = _text(lambda: BrokenReference(engine.target, engine.broken))
     assert "  1. TAKE-3 " in text
     assert " 1 attack cards" not in text and " 1 scenarios" not in text
+
+
+class FirstSeatLeadsOtherRolesOnceOver(BrokenReference):
+    """durakgame's two ways: seat 0 opens every game (ORDER-1 broken), and once the game is
+    over its report names other roles (which the end-of-game convention leaves free)."""
+
+    def __init__(self) -> None:
+        super().__init__(dealing.first_attacker, _first_seat_leads)
+
+    def report(self) -> Report:
+        report = super().report()
+        if not report.over:
+            return report
+        return replace(report, defender=(report.defender + 1) % len(report.hands))
+
+
+def test_roles_once_the_game_is_over_are_no_cause_and_the_opener_is_one() -> None:
+    # The scenarios of a later game (ORDER-7) play a game to its end, then deal another:
+    # the roles reported at the end are not compared, so the first difference is the
+    # next deal's opener, the one cause ORDER-1 (not a second cause without a rule). A
+    # move forbidden only because the engine picked another opener (ORDER-1.3: Anna opens)
+    # is charged to that first difference too, not to ATTACK-1.
+    found = causes(run(FirstSeatLeadsOtherRolesOnceOver, rules=["ORDER-1", "ORDER-7"]))
+    assert [c.rule for c in found] == ["ORDER-1"], [(c.rule, c.ways) for c in found]
+    assert {s.rule_ids[0] for s in found[0].scenarios} == {"ORDER-1", "ORDER-7"}
 
 
 def test_turn_order_is_one_cause_under_turn_order() -> None:

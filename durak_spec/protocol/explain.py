@@ -390,9 +390,9 @@ def explain_step(before: GameState, action: Action, engine: Report) -> Differenc
         # below the limit, the bout ends because nobody may add a card: the protocol
         return Difference(turn_rule(before) or "CLAR-3", TURN_ORDER, "state", (action,),
                           f"after {action} nobody may add a card, but the engine asks again")
-    fields = [name for name in ("table", "taking", "hands", "stock", "discard", "finished",
-                                "over", "durak", "attacker", "defender", "face_up", "trump")
-              if getattr(ours, name) != getattr(engine, name)]
+    fields = _differing(ours, engine, ("table", "taking", "hands", "stock", "discard",
+                                       "finished", "over", "durak", "attacker", "defender",
+                                       "face_up", "trump"))
     decided = _event_rule(step.events, fields, before, action, after, engine)
     return Difference(decided, "plays a step otherwise than the rules", "state", (action,),
                       f"after {action}, its {', '.join(fields) or 'report'} differ")
@@ -445,9 +445,9 @@ def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool =
     ours = Report.of(state)
     if _same(ours, engine):
         return None
-    fields = [name for name in ("attacker", "defender", "hands", "stock", "face_up", "trump",
-                                "table", "discard", "taking", "finished", "over", "durak")
-              if getattr(ours, name) != getattr(engine, name)]
+    fields = _differing(ours, engine, ("attacker", "defender", "hands", "stock", "face_up",
+                                       "trump", "table", "discard", "taking", "finished",
+                                       "over", "durak"))
     rule: str | None = "CLAR-10"
     if fields[0] == "attacker":
         why = first_attacker(state.hands, state.trump, state.rules, seed)[1]
@@ -470,10 +470,22 @@ def same_report(ours: Report, engine: Report) -> bool:
     return _same(ours, engine)
 
 
+_NO_ROLES = frozenset({"attacker", "defender", "taking"})
+
+
+def _differing(ours: Report, engine: Report, names: Sequence[str]) -> list[str]:
+    """The fields of ``names`` in which the reports differ, among those the rules decide:
+    once the game is over on both sides, the roles and ``taking`` are not compared (the
+    protocol's end-of-game convention: the rules decide no roles there)."""
+    over = ours.over and engine.over
+    return [name for name in names if not (over and name in _NO_ROLES)
+            and getattr(ours, name) != getattr(engine, name)]
+
+
 def _same(ours: Report, engine: Report) -> bool:
-    names = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
-             "defender", "taking", "finished", "over", "durak")
-    return all(getattr(ours, n) == getattr(engine, n) for n in names)
+    return not _differing(ours, engine, ("hands", "table", "stock", "trump", "face_up",
+                                         "discard", "attacker", "defender", "taking",
+                                         "finished", "over", "durak"))
 
 
 def _event_rule(events: Sequence[object], fields: Sequence[str], before: GameState,

@@ -112,7 +112,8 @@ class GameContext:
         self.parted: Difference | None = None
         """The move the engine accepted and the reference refuses, with the reference's rule."""
         self.diverged: Difference | None = None
-        """The first move after which the engine's report differs from the reference's."""
+        """The first deal or move after which the engine's report differs from the
+        reference's, kept only if it comes before :attr:`parted`."""
         self.answer: Verdict | None = None
         """The engine's verdict on the last move, before any step looked at it."""
 
@@ -242,7 +243,7 @@ class GameContext:
                         "the deal")
         else:
             self.judge(Accepted(), "the deal")
-            if self.reference is not None and self.diverged is None:
+            if self.reference is not None and self.diverged is None and self.parted is None:
                 self.diverged = explain_start(self.reference.state, dealt, seed,
                                               later=bool(later))
             self.audit(dealt, "after the deal")
