@@ -29,7 +29,7 @@ from durak_spec.conformance.checker import check_engine
 from durak_spec.core.cards import Rank
 from durak_spec.engine import bout_end, dealing, limits, turns
 from durak_spec.model.state import GameState
-from durak_spec.protocol import Report
+from durak_spec.protocol import ReferenceEngine, Report
 from durak_spec.protocol.explain import NOTHING_LISTED, TURN_ORDER
 from durak_spec.spec.runner import RunResult, run
 
@@ -113,6 +113,34 @@ def test_roles_once_the_game_is_over_are_no_cause_and_the_opener_is_one() -> Non
     found = causes(run(FirstSeatLeadsOtherRolesOnceOver, rules=["ORDER-1", "ORDER-7"]))
     assert [c.rule for c in found] == ["ORDER-1"], [(c.rule, c.ways) for c in found]
     assert {s.rule_ids[0] for s in found[0].scenarios} == {"ORDER-1", "ORDER-7"}
+
+
+class FiveUntilDiscardSettledAtLoad(BrokenReference):
+    """durakgame's five-card cap until the first discard (LIMIT-3 misread), as durakgame
+    shows it where a position is loaded: a bout whose five attack cards are all covered is
+    over for it, so it settles that bout at once and its next bout's opener acts."""
+
+    def __init__(self) -> None:
+        super().__init__(limits.bout_cap, _five_while_nothing_discarded)
+
+    def load(self, state: GameState) -> Report:
+        ReferenceEngine.load(self, state)  # the whole reference holds the position
+        with self._broken():
+            held = self.state
+            if held.table and all(pair.cover is not None for pair in held.table) \
+                    and len(held.table) >= limits.bout_cap(held)[0]:
+                self._state = bout_end.end_bout(held, None)
+        return self.report()
+
+
+def test_a_bout_settled_when_its_position_is_loaded_is_charged_to_the_limit() -> None:
+    # The loaded position's bout ends in the engine at once: the scenario's engine lists
+    # the next bout's openings where the reference has the bout go on. That is LIMIT-3,
+    # the five-card cap it applied, not ATTACK-1 (the openings it lists mid-bout).
+    result = run(FiveUntilDiscardSettledAtLoad, rules=["LIMIT-1", "LIMIT-3"])
+    found = causes(result)
+    assert [c.rule for c in found] == ["LIMIT-3"], [(c.rule, c.ways) for c in found]
+    assert {"LIMIT-1.2", "LIMIT-3.4"} <= {s.example for s in found[0].scenarios}
 
 
 def test_turn_order_is_one_cause_under_turn_order() -> None:

@@ -72,6 +72,7 @@ __all__ = [
     "TURN_ORDER",
     "Difference",
     "explain_legal",
+    "explain_loaded",
     "explain_refused",
     "explain_start",
     "explain_step",
@@ -408,6 +409,18 @@ def explain_refused(state: GameState, rule: str, reason: str) -> Difference:
         return Difference(ended.rule, "refuses a position the rules allow", "state", (),
                           f"a bout it holds over: {ended.detail}")
     return Difference(rule, "refuses a position the rules allow", "state", (), reason)
+
+
+def explain_loaded(state: GameState, engine: Report) -> Difference | None:
+    """The engine's report of a position just loaded against the position: a bout in play
+    that the engine settles at once (its table is empty while the rules let the bout go
+    on) is charged as :func:`explain_step` charges a bout ended too soon; ``None``
+    otherwise (the steps that follow compare the rest)."""
+    if not state.table or engine.table or engine.over or not _legal(state):
+        return None
+    ended = _ended_early(state, None)
+    return Difference(ended.rule, ended.kind, "state", (),
+                      f"it settles the bout of the position at once: {ended.detail}")
 
 
 def _ended_early(after: GameState, action: Action | None) -> Difference:

@@ -38,6 +38,7 @@ from durak_spec.protocol import (
 from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.explain import (
     Difference,
+    explain_loaded,
     explain_refused,
     explain_start,
     explain_step,
@@ -201,6 +202,7 @@ class GameContext:
         self.started = True
         self.reference = ReferenceEngine()
         self.reference.load(state)
+        self.diverged = explain_loaded(state, loaded)
         self._anyone_acts(self.engine.legal_actions())
         self.audit(loaded, "after loading the position")
 

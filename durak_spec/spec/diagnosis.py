@@ -9,7 +9,8 @@ to a rule by the reference's own decisions (:mod:`durak_spec.protocol.explain`):
 
 1. a deal or a move after which the engine's report differs from the reference's: the
    rule the reference's step decided it by (a deal whose first attacker differs is the
-   opener's rule, and a move forbidden only because of that is no second cause);
+   opener's rule, and a move forbidden only because of that is no second cause); a
+   position loaded whose bout the engine settles at once, by what lets the bout go on;
 2. a move the engine accepted and the reference refuses: the reference's rule;
 3. where the engine's last move was rejected: its legal actions there against the
    reference's, and a rule ID the engine named for refusing a move the rules allow;
