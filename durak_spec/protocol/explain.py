@@ -41,6 +41,7 @@ from durak_spec.engine import (
     attack_limit,
     beating_rule,
     broken_rule,
+    deal_rule,
     first_attacker,
     grounds,
     thrown_in_lifts_dones,
@@ -461,8 +462,12 @@ def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool =
     fields = _differing(ours, engine, ("attacker", "defender", "hands", "stock", "face_up",
                                        "trump", "table", "discard", "taking", "finished",
                                        "over", "durak"))
-    rule: str | None = "CLAR-10"
-    if fields[0] == "attacker":
+    players = len(state.hands)
+    trump = [name for name in fields if name in ("trump", "face_up")]
+    rule: str | None = deal_rule(fields[0], players) or "CLAR-10"
+    if trump:  # the card turned up comes first: who holds the lowest trump follows from it
+        rule = deal_rule(trump[0], players)
+    elif fields[0] == "attacker":
         why = first_attacker(state.hands, state.trump, state.rules, seed)[1]
         named = re.search(r"\(([A-Z]+-[0-9]+)\)", why)
         rule = "ORDER-7" if later else named[1] if named else "ORDER-1"

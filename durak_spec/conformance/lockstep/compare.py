@@ -55,13 +55,15 @@ def _norm_groups(value: Sequence[Sequence[Any]]) -> tuple[tuple[Any, ...], ...]:
 
 def compare_reports(engine: Report, reference: Report, state: GameState,
                     events: tuple[Event, ...] | None = None,
-                    before: GameState | None = None) -> list[Difference]:
+                    before: GameState | None = None, dealt: bool = False
+                    ) -> list[Difference]:
     """The fields of the public report that differ (``known`` only if the engine tells
     it). ``events`` are the reference's events of the step that led to ``state`` from
     ``before``; ``None`` where ``state`` was given to the engine as a position (the deal,
     a load), which is compared as that position. Once the game is over on both sides,
     the roles and ``taking`` are not compared: the rules decide nothing there (the
-    protocol's end-of-game convention)."""
+    protocol's end-of-game convention). ``dealt``: ``state`` is a deal the engine laid
+    out from the deck order itself, whose parts are named by the rules of the deal."""
     if engine is reference:  # the reference's own report: an answer as expected
         return []
     if not engine.known and reference.known:  # ``known`` is optional in a report
@@ -78,7 +80,7 @@ def compare_reports(engine: Report, reference: Report, state: GameState,
     out: list[Difference] = []
 
     def differ(name: str, label: str, mine: str, theirs: str) -> None:
-        rule = position_rule(name, state) if events is None else \
+        rule = position_rule(name, state, dealt) if events is None else \
             field_rule(name, events, state, engine)
         out.append(Difference(label, mine, theirs, rule))
 
