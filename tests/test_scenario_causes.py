@@ -24,8 +24,10 @@ from test_perft_rules import (
 )
 from test_rejections import NamesNoRule, RejectsEverything
 
+from durak_spec import profile
 from durak_spec.conformance.check_report import causes
 from durak_spec.conformance.checker import check_engine
+from durak_spec.conformance.lockstep import play_lockstep
 from durak_spec.core.cards import Rank
 from durak_spec.engine import bout_end, dealing, limits, turns
 from durak_spec.model.state import GameState
@@ -74,6 +76,16 @@ def test_an_engine_that_rejects_everything_is_one_cause() -> None:
     found = causes(result)
     assert [(c.rule, c.kind) for c in found] == [("CLAR-2", NOTHING_LISTED)]
     assert len(found[0].scenarios) == len(result.with_outcome("failed", "errored"))
+
+
+def test_an_engine_that_rejects_everything_is_the_same_one_cause_in_lockstep() -> None:
+    # Lockstep names the empty list of legal actions as the scenarios do: one difference
+    # per game under CLAR-2, not one per action it leaves out under the rule allowing it.
+    rules = [profile("classic-throw-in").rules(2), profile("classic-transfer").rules(3)]
+    result = play_lockstep(RejectsEverything(), rules, games=5, seed=0)
+    assert [(c.rule, c.count) for c in result.causes] == [("CLAR-2", 10)]
+    (divergence, *_) = result.divergences
+    assert len(divergence.differences) == 1
 
 
 def test_a_take_that_ends_the_bout_at_once_is_named_take_3() -> None:

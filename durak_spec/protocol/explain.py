@@ -16,8 +16,9 @@ showed it. This module explains a difference found in one position:
   rank is ATTACK-3; no card added at all is the limit the reference sets there (or the
   number the engine stopped at, if the reference sets it elsewhere: five is LIMIT-3) or,
   after a take, TAKE-3. A seat that acts in one and not in the other is one difference of
-  turn order. An engine that lists nothing where the rules let somebody act is one
-  difference (CLAR-2), however many actions that leaves out.
+  turn order. An engine that lists nothing where the rules let somebody do several things
+  is one difference (CLAR-2), however many actions that leaves out; where the rules allow
+  one action only (a defender who can only take), the rule that allows it.
 * :func:`explain_step`: the engine's report after a move both accepted against the
   reference's: a bout the engine ends where the reference goes on (TAKE-3 after a take,
   ATTACK-5 otherwise), a bout it keeps going, and what the reference's step did (drawing,
@@ -150,7 +151,7 @@ def explain_legal(state: GameState, listed: Sequence[Action],
     extra = sorted({a for a in listed if a not in ours}, key=Action.sort_key)
     if not missing and not extra:
         return []
-    if not listed:
+    if not listed and len(missing) > 1:  # a single action missing is its own rule's
         return [Difference("CLAR-2", NOTHING_LISTED, "missing", tuple(missing),
                            f"the rules let {_moves(missing)}")]
     found: list[Difference] = []

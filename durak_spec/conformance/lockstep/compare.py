@@ -31,6 +31,7 @@ from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Drew, Event, GameOver, Played, WentOut
 from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import Report
+from durak_spec.protocol.explain import NOTHING_LISTED, explain_legal
 
 _LEGAL_SHOWN = 8  # legal-action differences listed per divergence
 
@@ -170,12 +171,21 @@ def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after:
 
 def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
                    state: GameState) -> list[Difference]:
-    """Actions one side lists and the other does not (sets: order and repeats ignored)."""
+    """Actions one side lists and the other does not (sets: order and repeats ignored).
+    An engine that lists nothing where the rules let somebody do several things is one
+    difference, under the rule the scenarios name it by
+    (:func:`~durak_spec.protocol.explain.explain_legal`), however many actions that leaves
+    out."""
     if engine == reference:  # the same list in the same order
         return []
     mine, theirs = set(engine), set(reference)
     if mine == theirs:
         return []
+    nothing = explain_legal(state, ()) if not mine else []
+    if nothing and nothing[0].kind == NOTHING_LISTED:
+        return [Difference("legal actions", "lists none",
+                           f"{len(theirs)} legal, such as {_moves_text(reference)}",
+                           nothing[0].rule)]
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
     if seats != asked and turn_difference(mine, theirs, seats, asked, state):
@@ -199,6 +209,11 @@ def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         out = [*out[:_LEGAL_SHOWN],
                Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
     return out
+
+def _moves_text(actions: Sequence[Action], most: int = 3) -> str:
+    shown = sorted(set(actions), key=_sort_key)
+    return ", ".join(str(a) for a in shown[:most]) + (" ..." if len(shown) > most else "")
+
 
 def _sort_key(action: object) -> tuple[Any, ...]:
     if isinstance(action, Action):
