@@ -201,9 +201,9 @@ def test_a_position_given_is_compared_as_a_position() -> None:
 
 
 RULE_LOGIC = re.compile(r'"(?:ORDER|DRAW|END|LIMIT)-\d+"')
-ALLOWED_ENGINE = {"advance", "apply", "broken_rule", "check_reachable", "deal", "grounds",
-                  "lead_rule", "legal_actions", "new_game", "outcome_rule", "settle_rule",
-                  "turn_rule"}
+ALLOWED_ENGINE = {"advance", "apply", "broken_rule", "check_reachable", "deal", "deal_rule",
+                  "grounds", "lead_rule", "legal_actions", "new_game", "outcome_rule",
+                  "settle_rule", "turn_rule"}
 
 
 def test_lockstep_restates_no_rule_of_the_engine() -> None:

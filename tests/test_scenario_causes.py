@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from helpers import BrokenReference
-from test_mutations import MUTATIONS
+from test_mutations import MUTATIONS, _first_seat_leads
 from test_perft_rules import (
     _five_while_nothing_discarded,
     _no_first_bout_five,
@@ -23,11 +24,14 @@ from test_perft_rules import (
 )
 from test_rejections import NamesNoRule, RejectsEverything
 
+from durak_spec import profile
 from durak_spec.conformance.check_report import causes
 from durak_spec.conformance.checker import check_engine
+from durak_spec.conformance.lockstep import play_lockstep
 from durak_spec.core.cards import Rank
-from durak_spec.engine import bout_end, limits, turns
+from durak_spec.engine import bout_end, dealing, limits, turns
 from durak_spec.model.state import GameState
+from durak_spec.protocol import ReferenceEngine, Report
 from durak_spec.protocol.explain import NOTHING_LISTED, TURN_ORDER
 from durak_spec.spec.runner import RunResult, run
 
@@ -74,6 +78,16 @@ def test_an_engine_that_rejects_everything_is_one_cause() -> None:
     assert len(found[0].scenarios) == len(result.with_outcome("failed", "errored"))
 
 
+def test_an_engine_that_rejects_everything_is_the_same_one_cause_in_lockstep() -> None:
+    # Lockstep names the empty list of legal actions as the scenarios do: one difference
+    # per game under CLAR-2, not one per action it leaves out under the rule allowing it.
+    rules = [profile("classic-throw-in").rules(2), profile("classic-transfer").rules(3)]
+    result = play_lockstep(RejectsEverything(), rules, games=5, seed=0)
+    assert [(c.rule, c.count) for c in result.causes] == [("CLAR-2", 10)]
+    (divergence, *_) = result.divergences
+    assert len(divergence.differences) == 1
+
+
 def test_a_take_that_ends_the_bout_at_once_is_named_take_3() -> None:
     result = _broken(turns.pending, _take_ends_the_bout)
     found = causes(result)
@@ -86,6 +100,59 @@ def test_a_take_that_ends_the_bout_at_once_is_named_take_3() -> None:
     text = _text(lambda: BrokenReference(engine.target, engine.broken))
     assert "  1. TAKE-3 " in text
     assert " 1 attack cards" not in text and " 1 scenarios" not in text
+
+
+class FirstSeatLeadsOtherRolesOnceOver(BrokenReference):
+    """durakgame's two ways: seat 0 opens every game (ORDER-1 broken), and once the game is
+    over its report names other roles (which the end-of-game convention leaves free)."""
+
+    def __init__(self) -> None:
+        super().__init__(dealing.first_attacker, _first_seat_leads)
+
+    def report(self) -> Report:
+        report = super().report()
+        if not report.over:
+            return report
+        return replace(report, defender=(report.defender + 1) % len(report.hands))
+
+
+def test_roles_once_the_game_is_over_are_no_cause_and_the_opener_is_one() -> None:
+    # The scenarios of a later game (ORDER-7) play a game to its end, then deal another:
+    # the roles reported at the end are not compared, so the first difference is the
+    # next deal's opener, the one cause ORDER-1 (not a second cause without a rule). A
+    # move forbidden only because the engine picked another opener (ORDER-1.3: Anna opens)
+    # is charged to that first difference too, not to ATTACK-1.
+    found = causes(run(FirstSeatLeadsOtherRolesOnceOver, rules=["ORDER-1", "ORDER-7"]))
+    assert [c.rule for c in found] == ["ORDER-1"], [(c.rule, c.ways) for c in found]
+    assert {s.rule_ids[0] for s in found[0].scenarios} == {"ORDER-1", "ORDER-7"}
+
+
+class FiveUntilDiscardSettledAtLoad(BrokenReference):
+    """durakgame's five-card cap until the first discard (LIMIT-3 misread), as durakgame
+    shows it where a position is loaded: a bout whose five attack cards are all covered is
+    over for it, so it settles that bout at once and its next bout's opener acts."""
+
+    def __init__(self) -> None:
+        super().__init__(limits.bout_cap, _five_while_nothing_discarded)
+
+    def load(self, state: GameState) -> Report:
+        ReferenceEngine.load(self, state)  # the whole reference holds the position
+        with self._broken():
+            held = self.state
+            if held.table and all(pair.cover is not None for pair in held.table) \
+                    and len(held.table) >= limits.bout_cap(held)[0]:
+                self._state = bout_end.end_bout(held, None)
+        return self.report()
+
+
+def test_a_bout_settled_when_its_position_is_loaded_is_charged_to_the_limit() -> None:
+    # The loaded position's bout ends in the engine at once: the scenario's engine lists
+    # the next bout's openings where the reference has the bout go on. That is LIMIT-3,
+    # the five-card cap it applied, not ATTACK-1 (the openings it lists mid-bout).
+    result = run(FiveUntilDiscardSettledAtLoad, rules=["LIMIT-1", "LIMIT-3"])
+    found = causes(result)
+    assert [c.rule for c in found] == ["LIMIT-3"], [(c.rule, c.ways) for c in found]
+    assert {"LIMIT-1.2", "LIMIT-3.4"} <= {s.example for s in found[0].scenarios}
 
 
 def test_turn_order_is_one_cause_under_turn_order() -> None:

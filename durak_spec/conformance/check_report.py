@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from durak_spec.core.ruleindex import load_rule_index
 from durak_spec.game.positions import speak_seats
-from durak_spec.protocol.explain import TURN_ORDER, plural
+from durak_spec.protocol.explain import NOTHING_LISTED, TURN_ORDER, plural
 
 if TYPE_CHECKING:  # the runner needs pytest: imported when a check runs, not with the CLI
     from durak_spec.spec.runner import RunResult, ScenarioResult
@@ -124,13 +124,23 @@ def causes(result: RunResult) -> list[Cause]:
     """The distinct causes of the failed and errored scenarios, most scenarios first.
 
     Scenarios are one cause when the engine breaks the same rule in them, however it
-    showed; a difference of turn order is one cause whatever the protocol's rule; a
+    showed; a difference of turn order is one cause whatever the protocol's rule; an
+    engine that lists nothing where several actions are allowed is one cause with every
+    scenario in which it listed nothing; a
     rejection naming another rule than the rules' joins the cause of the rule the engine
     named, where the reference found the engine breaking that rule elsewhere."""
     found: list[tuple[ScenarioResult, str | None, str]] = []
     for item in result.scenarios:
         if item.outcome in ("failed", "errored"):
             found.append((item, *_cause_of(item)))
+    # An engine that lists nothing where the rules allow several actions lists nothing at
+    # all: where it listed nothing and the rules allowed one action only (a take), that is
+    # the same cause, not the rule of the one action.
+    nothing = next((item.diagnosis.rule for item, _, _ in found if item.diagnosis is not None
+                    and item.diagnosis.kind == NOTHING_LISTED), None)
+    if nothing is not None:
+        found = [(item, nothing, NOTHING_LISTED) if _KINDS[2][0] in (item.message or "")
+                 else (item, rule, kind) for item, rule, kind in found]
     diagnosed = {rule for item, rule, _ in found if item.diagnosis is not None}
     groups: dict[tuple[str | None, str], list[tuple[ScenarioResult, str | None, str]]] = {}
     for item, rule, kind in found:

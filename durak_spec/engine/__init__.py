@@ -62,6 +62,7 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.dealing import (
     Layout,
     deal,
+    deal_rule,
     deck_order,
     first_attacker,
     fresh_seed,
@@ -132,6 +133,7 @@ __all__ = [
     "could_add",
     "cover_breach",
     "deal",
+    "deal_rule",
     "deck_order",
     "defender_to_move",
     "draw_order",

@@ -35,6 +35,7 @@ from durak_spec.model.state import GameState, Outcome, sort_cards
 __all__ = [
     "Layout",
     "deal",
+    "deal_rule",
     "deck_breach",
     "deck_order",
     "first_attacker",
@@ -84,6 +85,18 @@ def lay_out(deck: Sequence[Card], players: int) -> Layout:
     hands = tuple(tuple(deck[HAND_SIZE * seat:HAND_SIZE * (seat + 1)]) for seat in range(players))
     stock = tuple(deck[HAND_SIZE * players:])
     return Layout(hands, stock, deck[-1])
+
+
+def deal_rule(part: str, players: int) -> str | None:
+    """The rule that decides one part of a deal laid out from a deck order
+    (:func:`lay_out`), named as a report names it: the card that shows trump and so the
+    trump suit (``face_up``, ``trump``: DEAL-5, or with six players the last card dealt,
+    DEAL-8), how many cards stay in the stock (``stock``: six to each hand, DEAL-4) and
+    which cards each hand holds (``hands``: the order read as CLAR-10 says). ``None`` for
+    what the deck order does not decide (the first attacker: :func:`lead_rule`)."""
+    if part in ("face_up", "trump"):
+        return "DEAL-8" if players == MAX_PLAYERS else "DEAL-5"
+    return {"stock": "DEAL-4", "hands": "CLAR-10"}.get(part)
 
 
 def deck_order(hands: Sequence[Sequence[Card]], stock: Sequence[Card] = (), *,

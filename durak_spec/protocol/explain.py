@@ -16,8 +16,9 @@ showed it. This module explains a difference found in one position:
   rank is ATTACK-3; no card added at all is the limit the reference sets there (or the
   number the engine stopped at, if the reference sets it elsewhere: five is LIMIT-3) or,
   after a take, TAKE-3. A seat that acts in one and not in the other is one difference of
-  turn order. An engine that lists nothing where the rules let somebody act is one
-  difference (CLAR-2), however many actions that leaves out.
+  turn order. An engine that lists nothing where the rules let somebody do several things
+  is one difference (CLAR-2), however many actions that leaves out; where the rules allow
+  one action only (a defender who can only take), the rule that allows it.
 * :func:`explain_step`: the engine's report after a move both accepted against the
   reference's: a bout the engine ends where the reference goes on (TAKE-3 after a take,
   ATTACK-5 otherwise), a bout it keeps going, and what the reference's step did (drawing,
@@ -41,6 +42,7 @@ from durak_spec.engine import (
     attack_limit,
     beating_rule,
     broken_rule,
+    deal_rule,
     first_attacker,
     grounds,
     thrown_in_lifts_dones,
@@ -72,6 +74,7 @@ __all__ = [
     "TURN_ORDER",
     "Difference",
     "explain_legal",
+    "explain_loaded",
     "explain_refused",
     "explain_start",
     "explain_step",
@@ -148,7 +151,7 @@ def explain_legal(state: GameState, listed: Sequence[Action],
     extra = sorted({a for a in listed if a not in ours}, key=Action.sort_key)
     if not missing and not extra:
         return []
-    if not listed:
+    if not listed and len(missing) > 1:  # a single action missing is its own rule's
         return [Difference("CLAR-2", NOTHING_LISTED, "missing", tuple(missing),
                            f"the rules let {_moves(missing)}")]
     found: list[Difference] = []
@@ -390,9 +393,9 @@ def explain_step(before: GameState, action: Action, engine: Report) -> Differenc
         # below the limit, the bout ends because nobody may add a card: the protocol
         return Difference(turn_rule(before) or "CLAR-3", TURN_ORDER, "state", (action,),
                           f"after {action} nobody may add a card, but the engine asks again")
-    fields = [name for name in ("table", "taking", "hands", "stock", "discard", "finished",
-                                "over", "durak", "attacker", "defender", "face_up", "trump")
-              if getattr(ours, name) != getattr(engine, name)]
+    fields = _differing(ours, engine, ("table", "taking", "hands", "stock", "discard",
+                                       "finished", "over", "durak", "attacker", "defender",
+                                       "face_up", "trump"))
     decided = _event_rule(step.events, fields, before, action, after, engine)
     return Difference(decided, "plays a step otherwise than the rules", "state", (action,),
                       f"after {action}, its {', '.join(fields) or 'report'} differ")
@@ -408,6 +411,18 @@ def explain_refused(state: GameState, rule: str, reason: str) -> Difference:
         return Difference(ended.rule, "refuses a position the rules allow", "state", (),
                           f"a bout it holds over: {ended.detail}")
     return Difference(rule, "refuses a position the rules allow", "state", (), reason)
+
+
+def explain_loaded(state: GameState, engine: Report) -> Difference | None:
+    """The engine's report of a position just loaded against the position: a bout in play
+    that the engine settles at once (its table is empty while the rules let the bout go
+    on) is charged as :func:`explain_step` charges a bout ended too soon; ``None``
+    otherwise (the steps that follow compare the rest)."""
+    if not state.table or engine.table or engine.over or not _legal(state):
+        return None
+    ended = _ended_early(state, None)
+    return Difference(ended.rule, ended.kind, "state", (),
+                      f"it settles the bout of the position at once: {ended.detail}")
 
 
 def _ended_early(after: GameState, action: Action | None) -> Difference:
@@ -445,11 +460,15 @@ def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool =
     ours = Report.of(state)
     if _same(ours, engine):
         return None
-    fields = [name for name in ("attacker", "defender", "hands", "stock", "face_up", "trump",
-                                "table", "discard", "taking", "finished", "over", "durak")
-              if getattr(ours, name) != getattr(engine, name)]
-    rule: str | None = "CLAR-10"
-    if fields[0] == "attacker":
+    fields = _differing(ours, engine, ("attacker", "defender", "hands", "stock", "face_up",
+                                       "trump", "table", "discard", "taking", "finished",
+                                       "over", "durak"))
+    players = len(state.hands)
+    trump = [name for name in fields if name in ("trump", "face_up")]
+    rule: str | None = deal_rule(fields[0], players) or "CLAR-10"
+    if trump:  # the card turned up comes first: who holds the lowest trump follows from it
+        rule = deal_rule(trump[0], players)
+    elif fields[0] == "attacker":
         why = first_attacker(state.hands, state.trump, state.rules, seed)[1]
         named = re.search(r"\(([A-Z]+-[0-9]+)\)", why)
         rule = "ORDER-7" if later else named[1] if named else "ORDER-1"
@@ -470,10 +489,22 @@ def same_report(ours: Report, engine: Report) -> bool:
     return _same(ours, engine)
 
 
+_NO_ROLES = frozenset({"attacker", "defender", "taking"})
+
+
+def _differing(ours: Report, engine: Report, names: Sequence[str]) -> list[str]:
+    """The fields of ``names`` in which the reports differ, among those the rules decide:
+    once the game is over on both sides, the roles and ``taking`` are not compared (the
+    protocol's end-of-game convention: the rules decide no roles there)."""
+    over = ours.over and engine.over
+    return [name for name in names if not (over and name in _NO_ROLES)
+            and getattr(ours, name) != getattr(engine, name)]
+
+
 def _same(ours: Report, engine: Report) -> bool:
-    names = ("hands", "table", "stock", "trump", "face_up", "discard", "attacker",
-             "defender", "taking", "finished", "over", "durak")
-    return all(getattr(ours, n) == getattr(engine, n) for n in names)
+    return not _differing(ours, engine, ("hands", "table", "stock", "trump", "face_up",
+                                         "discard", "attacker", "defender", "taking",
+                                         "finished", "over", "durak"))
 
 
 def _event_rule(events: Sequence[object], fields: Sequence[str], before: GameState,

@@ -38,6 +38,7 @@ from durak_spec.protocol import (
 from durak_spec.protocol.audit import Impossible, audit
 from durak_spec.protocol.explain import (
     Difference,
+    explain_loaded,
     explain_refused,
     explain_start,
     explain_step,
@@ -112,7 +113,8 @@ class GameContext:
         self.parted: Difference | None = None
         """The move the engine accepted and the reference refuses, with the reference's rule."""
         self.diverged: Difference | None = None
-        """The first move after which the engine's report differs from the reference's."""
+        """The first deal or move after which the engine's report differs from the
+        reference's, kept only if it comes before :attr:`parted`."""
         self.answer: Verdict | None = None
         """The engine's verdict on the last move, before any step looked at it."""
 
@@ -200,6 +202,7 @@ class GameContext:
         self.started = True
         self.reference = ReferenceEngine()
         self.reference.load(state)
+        self.diverged = explain_loaded(state, loaded)
         self._anyone_acts(self.engine.legal_actions())
         self.audit(loaded, "after loading the position")
 
@@ -242,7 +245,7 @@ class GameContext:
                         "the deal")
         else:
             self.judge(Accepted(), "the deal")
-            if self.reference is not None and self.diverged is None:
+            if self.reference is not None and self.diverged is None and self.parted is None:
                 self.diverged = explain_start(self.reference.state, dealt, seed,
                                               later=bool(later))
             self.audit(dealt, "after the deal")

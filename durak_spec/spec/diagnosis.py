@@ -7,9 +7,11 @@ fails every scenario in which somebody plays). :func:`diagnose` looks at the sce
 game once it failed, in this order, and returns the first difference it finds, charged
 to a rule by the reference's own decisions (:mod:`durak_spec.protocol.explain`):
 
-1. a move the engine accepted and the reference refuses: the reference's rule;
-2. a move after which the engine's report differs from the reference's: the rule the
-   reference's step decided it by;
+1. a deal or a move after which the engine's report differs from the reference's: the
+   rule the reference's step decided it by (a deal whose first attacker differs is the
+   opener's rule, and a move forbidden only because of that is no second cause); a
+   position loaded whose bout the engine settles at once, by what lets the bout go on;
+2. a move the engine accepted and the reference refuses: the reference's rule;
 3. where the engine's last move was rejected: its legal actions there against the
    reference's, and a rule ID the engine named for refusing a move the rules allow;
 4. its legal actions now against the reference's.
@@ -35,10 +37,10 @@ def diagnose(game: GameContext) -> Difference | None:
     """The first difference between the engine and the reference in ``game`` (a
     scenario that failed), or ``None``. It may ask the engine about moves it does not
     list: call it only once the scenario is over."""
+    if game.diverged is not None:  # it came first: after a move parts them none is kept
+        return game.diverged
     if game.parted is not None:
         return game.parted
-    if game.diverged is not None:
-        return game.diverged
     reference = game.reference
     if reference is None or not game.started:
         return None

@@ -15,7 +15,14 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from durak_spec.core.errors import BadAction
-from durak_spec.engine import broken_rule, grounds, lead_rule, outcome_rule, settle_rule
+from durak_spec.engine import (
+    broken_rule,
+    deal_rule,
+    grounds,
+    lead_rule,
+    outcome_rule,
+    settle_rule,
+)
 from durak_spec.model.actions import Action
 from durak_spec.model.events import (
     BoutEnded,
@@ -125,17 +132,20 @@ def event_rule(event: Event, same_amount: bool = True) -> str:
     return event.rule
 
 
-def position_rule(name: str, state: GameState) -> str | None:
+def position_rule(name: str, state: GameState, dealt: bool = False) -> str | None:
     """The rule of a report field that differs right after a position was given to the
     engine (a deal or a load): the outcome's predicate for who is out and whether the
     game is over; after a deal, the first attacker's rule (ORDER-1, ORDER-2, from the
-    reference's :func:`~durak_spec.engine.dealing.lead_rule`). Other fields of a loaded
-    position have no rule: the engine did not take the position as given."""
+    reference's :func:`~durak_spec.engine.dealing.lead_rule`) and, where the engine dealt
+    the deck order itself (``dealt``), the rule of the part of the deal that differs
+    (:func:`~durak_spec.engine.dealing.deal_rule`: the face-up card and trump, DEAL-5).
+    Other fields of a loaded position have no rule: the engine did not take the position
+    as given."""
     if name in _OUTCOME:
         return _outcome(state)
     if name == "attacker" and state.bout == 0 and not state.table:
         return lead_rule(state.hands, state.trump)
-    return None
+    return deal_rule(name, len(state.hands)) if dealt else None
 
 
 def load_rule(named: str, state: GameState) -> str:

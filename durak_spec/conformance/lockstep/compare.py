@@ -31,6 +31,7 @@ from durak_spec.model.actions import Action
 from durak_spec.model.events import BoutEnded, Drew, Event, GameOver, Played, WentOut
 from durak_spec.model.state import GameState, Outcome
 from durak_spec.protocol import Report
+from durak_spec.protocol.explain import NOTHING_LISTED, explain_legal
 
 _LEGAL_SHOWN = 8  # legal-action differences listed per divergence
 
@@ -55,13 +56,15 @@ def _norm_groups(value: Sequence[Sequence[Any]]) -> tuple[tuple[Any, ...], ...]:
 
 def compare_reports(engine: Report, reference: Report, state: GameState,
                     events: tuple[Event, ...] | None = None,
-                    before: GameState | None = None) -> list[Difference]:
+                    before: GameState | None = None, dealt: bool = False
+                    ) -> list[Difference]:
     """The fields of the public report that differ (``known`` only if the engine tells
     it). ``events`` are the reference's events of the step that led to ``state`` from
     ``before``; ``None`` where ``state`` was given to the engine as a position (the deal,
     a load), which is compared as that position. Once the game is over on both sides,
     the roles and ``taking`` are not compared: the rules decide nothing there (the
-    protocol's end-of-game convention)."""
+    protocol's end-of-game convention). ``dealt``: ``state`` is a deal the engine laid
+    out from the deck order itself, whose parts are named by the rules of the deal."""
     if engine is reference:  # the reference's own report: an answer as expected
         return []
     if not engine.known and reference.known:  # ``known`` is optional in a report
@@ -78,7 +81,7 @@ def compare_reports(engine: Report, reference: Report, state: GameState,
     out: list[Difference] = []
 
     def differ(name: str, label: str, mine: str, theirs: str) -> None:
-        rule = position_rule(name, state) if events is None else \
+        rule = position_rule(name, state, dealt) if events is None else \
             field_rule(name, events, state, engine)
         out.append(Difference(label, mine, theirs, rule))
 
@@ -168,12 +171,21 @@ def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after:
 
 def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
                    state: GameState) -> list[Difference]:
-    """Actions one side lists and the other does not (sets: order and repeats ignored)."""
+    """Actions one side lists and the other does not (sets: order and repeats ignored).
+    An engine that lists nothing where the rules let somebody do several things is one
+    difference, under the rule the scenarios name it by
+    (:func:`~durak_spec.protocol.explain.explain_legal`), however many actions that leaves
+    out."""
     if engine == reference:  # the same list in the same order
         return []
     mine, theirs = set(engine), set(reference)
     if mine == theirs:
         return []
+    nothing = explain_legal(state, ()) if not mine else []
+    if nothing and nothing[0].kind == NOTHING_LISTED:
+        return [Difference("legal actions", "lists none",
+                           f"{len(theirs)} legal, such as {_moves_text(reference)}",
+                           nothing[0].rule)]
     out: list[Difference] = []
     seats, asked = {a.player for a in mine}, {a.player for a in theirs}
     if seats != asked and turn_difference(mine, theirs, seats, asked, state):
@@ -197,6 +209,11 @@ def compare_legal(engine: Sequence[Action], reference: Sequence[Action],
         out = [*out[:_LEGAL_SHOWN],
                Difference(f"{more} more legal actions", "differ", "(not shown)", None)]
     return out
+
+def _moves_text(actions: Sequence[Action], most: int = 3) -> str:
+    shown = sorted(set(actions), key=_sort_key)
+    return ", ".join(str(a) for a in shown[:most]) + (" ..." if len(shown) > most else "")
+
 
 def _sort_key(action: object) -> tuple[Any, ...]:
     if isinstance(action, Action):

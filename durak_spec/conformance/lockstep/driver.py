@@ -168,7 +168,8 @@ class PairedGame:
         impossible = self._audit(report)
         if impossible is not None:
             return impossible
-        differences = compare_reports(report, Report.of(self.state), self.state)
+        differences = compare_reports(report, Report.of(self.state), self.state,
+                                      dealt=True)
         if differences:
             return Found("deal", tuple(differences))
         differences = self._legal()
