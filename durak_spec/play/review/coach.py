@@ -116,6 +116,7 @@ class MoveReview:
 class Review:
     """The review of one game: every decision weighed and the costliest moves marked."""
 
+    players: int
     seats: tuple[int, ...]
     evaluator: str
     seed: int
@@ -129,7 +130,8 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": "durak-spec/review", "version": 1, "seats": list(self.seats),
+            "format": "durak-spec/review", "version": 1, "players": self.players,
+            "seats": list(self.seats),
             "evaluator": self.evaluator, "seed": self.seed,
             "durak": self.outcome.durak, "outcome": str(self.outcome),
             "decisions": len(self.moves), "skipped": self.skipped,
@@ -225,5 +227,6 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
                 progress(done, len(todo))
         memory.saw(action)
     costly = sorted((m for m in moves if m.drop >= min_drop), key=lambda m: (-m.drop, m.index))
-    return Review(seats=chosen, evaluator=evaluator.name, seed=seed, outcome=outcome,
-                  moves=tuple(moves), marked=tuple(costly[:limit]), skipped=skipped)
+    return Review(players=players, seats=chosen, evaluator=evaluator.name, seed=seed,
+                  outcome=outcome, moves=tuple(moves), marked=tuple(costly[:limit]),
+                  skipped=skipped)
