@@ -21,6 +21,7 @@ from durak_spec.game.view import PlayerView
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.play.bots.knowledge import strength
 from durak_spec.play.bots.tips import Tip
+from durak_spec.play.tipsim import EXPERIMENTS, evidence_anchor
 
 __all__ = ["EARLY_STOCK", "EVIDENCE_PAGE", "LARGE_HAND", "TipNote", "evidence_link",
            "tip_link", "which_tip"]
@@ -73,7 +74,7 @@ def tip_link(tip: Tip) -> str:
 
 def evidence_link(tip: Tip) -> str:
     """The tip's experiment on the evidence page, relative to the book's root."""
-    return f"{EVIDENCE_PAGE}#evidence-{tip.value}"
+    return f"{EVIDENCE_PAGE}#{evidence_anchor(tip.value)}"
 
 
 def _trumps(action: Action, seen: PlayerView) -> int:
@@ -91,7 +92,10 @@ def _breaks_pair(action: Action, hand: tuple[Card, ...]) -> bool:
     return any(held[rank] >= 2 and count < held[rank] for rank, count in played.items())
 
 
-def _note(tip: Tip, why: str) -> TipNote:
+def _note(tip: Tip, why: str) -> TipNote | None:
+    """The note, for a tip the evidence page tests (every tip the coach names is)."""
+    if all(e.tip != tip for e in EXPERIMENTS):
+        return None
     return TipNote(tip, load_rule_index()[tip.value].title, why)
 
 
