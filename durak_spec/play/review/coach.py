@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from durak_spec.core.errors import DurakError
@@ -31,8 +31,9 @@ from durak_spec.play.bots.knowledge import Memory
 from durak_spec.play.review.evaluate import Evaluator, SamplingEvaluator
 from durak_spec.play.review.tips import TipNote, which_tip
 
-__all__ = ["DEFAULT_LIMIT", "DEFAULT_MAX_CANDIDATES", "DEFAULT_MIN_DROP", "Candidate",
-           "MoveReview", "Review", "ReviewError", "review", "review_move"]
+__all__ = ["CONFIRM_FACTOR", "DEFAULT_CONFIRM", "DEFAULT_LIMIT", "DEFAULT_MAX_CANDIDATES",
+           "DEFAULT_MIN_DROP", "Candidate", "MoveReview", "Review", "ReviewError", "review",
+           "review_move"]
 
 DEFAULT_LIMIT = 5
 """A learner sees at most this many marked moves (issue 23)."""
@@ -44,6 +45,12 @@ higher (five points): smaller differences are within the sampling's noise."""
 DEFAULT_MAX_CANDIDATES = 10
 """At most this many actions are compared per decision: the move played, the heuristic
 player's choice and, drawn at random, others."""
+
+DEFAULT_CONFIRM = 3
+"""Rounds of fresh deals in which a likely mark is weighed again (see :func:`review`)."""
+
+CONFIRM_FACTOR = 2
+"""How many likely marks per mark shown are weighed again."""
 
 Progress = Callable[[int, int], None]
 """Called with (decisions reviewed, decisions to review) as the review goes on."""
@@ -181,6 +188,27 @@ def review_move(seen: PlayerView, memory: Memory, played: Action, *, index: int,
                       candidates=scored, tip=tip)
 
 
+def _confirmed(move: MoveReview, memory: Memory, evaluator: Evaluator, seed: int,
+               rounds: int) -> MoveReview:
+    """``move`` with the played and the better action weighed again in fresh deals."""
+    if move.better.action == move.played.action:
+        return move
+    pair = [move.played.action, move.better.action]
+    played = better = 0.0
+    weighed = 0
+    for round_ in range(rounds):
+        rng = random.Random(f"durak-spec/review/{seed}/{move.index}/confirm/{round_}")
+        chances = evaluator.estimate(move.seen, memory, pair, rng)
+        if chances is not None:
+            played += chances[0]
+            better += chances[1]
+            weighed += 1
+    if weighed == 0:
+        return move
+    return replace(move, played=Candidate(pair[0], played / weighed),
+                   better=Candidate(pair[1], better / weighed))
+
+
 def _decisions(game: Game, seats: frozenset[int]) -> list[int]:
     return [i for i, (state, action) in enumerate(zip(game.states(), game.actions,
                                                       strict=False))
@@ -190,8 +218,15 @@ def _decisions(game: Game, seats: frozenset[int]) -> list[int]:
 def review(game: Game, *, seats: Iterable[int] | None = None,
            evaluator: Evaluator | None = None, seed: int = 0, limit: int = DEFAULT_LIMIT,
            min_drop: float = DEFAULT_MIN_DROP, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-           progress: Progress | None = None) -> Review:
+           confirm: int = DEFAULT_CONFIRM, progress: Progress | None = None) -> Review:
     """Review a finished game for ``seats`` (default: every seat); see the module docstring.
+
+    A first pass weighs every candidate of every decision. A few samples make its
+    estimates noisy, and the best of many noisy candidates looks better than it is; so
+    the ``CONFIRM_FACTOR * limit`` moves that lost most are weighed again, the move played
+    against the better one only, in ``confirm`` rounds of fresh deals, and those numbers
+    (unbiased by the choice of the better move) decide the marks (``confirm=0``: the first
+    pass decides).
 
     Raises :class:`ReviewError` for a game that has not ended or a seat it does not have.
     """
@@ -209,6 +244,7 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
         evaluator = SamplingEvaluator()
     todo = set(_decisions(game, frozenset(chosen)))
     memory = Memory()
+    memory_at: dict[int, Memory] = {}
     moves: list[MoveReview] = []
     skipped = 0
     done = 0
@@ -216,6 +252,7 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
         seen = view(state, action.player)
         memory.update(seen)
         if index in todo:
+            memory_at[index] = Memory(set(memory.seen), memory.bout)
             move = review_move(seen, memory, action, index=index, state=state,
                                evaluator=evaluator, seed=seed, max_candidates=max_candidates)
             if move is None:
@@ -227,6 +264,11 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
                 progress(done, len(todo))
         memory.saw(action)
     costly = sorted((m for m in moves if m.drop >= min_drop), key=lambda m: (-m.drop, m.index))
+    if confirm > 0:  # weigh the likeliest marks again in fresh deals (see the docstring)
+        checked = [_confirmed(m, memory_at[m.index], evaluator, seed, confirm)
+                   for m in costly[:CONFIRM_FACTOR * limit]]
+        costly = sorted((m for m in checked if m.drop >= min_drop),
+                        key=lambda m: (-m.drop, m.index))
     return Review(players=players, seats=chosen, evaluator=evaluator.name, seed=seed,
                   outcome=outcome, moves=tuple(moves), marked=tuple(costly[:limit]),
                   skipped=skipped)

@@ -2,11 +2,12 @@
 
 The coach compares the move played with the better move its evaluator found and names
 the tip (TIP-1 … TIP-11, :class:`~durak_spec.play.bots.Tip`) that the difference between
-them is about: a trump spent while a plain card would do (TIP-2), a pair broken (TIP-4), a
-higher card played where a lower one of the same kind would do (TIP-1), a transfer where
-covering was better (TIP-8), a take that swells the hand (TIP-11), a thrower who stopped
-while a card could still go on the table (TIP-9). Each tip links to its section of the
-tips chapter and to its experiment on the evidence page of the website
+them is about, the first that applies in this order: a transfer where defending was
+better (TIP-8), a take that swells the hand (TIP-11), a trump spent where the better move
+keeps it (TIP-2), a pair broken (TIP-4), a higher card played where a lower one of the
+same kind would do (TIP-1), a thrower other than the attacker who stopped while a card
+could still go on the table (TIP-9). Each tip links to its section of the tips chapter
+and to its experiment on the evidence page of the website
 (``tips-evidence.html#evidence-TIP-2``), where the tip was put to the test.
 """
 
@@ -30,8 +31,8 @@ EVIDENCE_PAGE = "tips-evidence.html"
 """The website's page with every tip's experiment (anchors ``evidence-TIP-n``)."""
 
 EARLY_STOCK = 12
-"""A trump spent while the stock holds at least this many cards is spent early (TIP-2;
-the heuristic player's ``big_stock``)."""
+"""A trump spent while the stock holds at least this many cards is called spent early
+(TIP-2; the heuristic player's ``big_stock``)."""
 
 LARGE_HAND = 8
 """A take that leaves more cards than this in hand swells it (TIP-11; the heuristic
@@ -108,9 +109,10 @@ def which_tip(seen: PlayerView, played: Action, better: Action) -> TipNote | Non
         after = len(seen.hand) + sum(1 + (p.cover is not None) for p in seen.table)
         if after > LARGE_HAND:
             return _note(Tip.MIND_HAND_SIZE, f"the take leaves {after} cards in hand")
-    if (seen.stock >= EARLY_STOCK and _trumps(played, seen) > _trumps(better, seen)):
-        return _note(Tip.SAVE_TRUMPS, f"a trump spent with {seen.stock} cards still "
-                                      "in the stock")
+    if _trumps(played, seen) > _trumps(better, seen):
+        early = " early" if seen.stock >= EARLY_STOCK else ""
+        return _note(Tip.SAVE_TRUMPS, f"a trump spent{early} where {better.move} keeps it"
+                     + (f" ({seen.stock} cards in the stock)" if seen.stock else ""))
     if _breaks_pair(played, seen.hand) and not _breaks_pair(better, seen.hand):
         return _note(Tip.KEEP_PAIRS, "a pair in hand was broken")
     if (type(played) is type(better) and len(played.cards) == len(better.cards) == 1
