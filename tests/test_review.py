@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers import position
 
 from durak_spec import profile
 from durak_spec.cli import main
@@ -34,6 +35,7 @@ from durak_spec.play.review import (
     SamplingEvaluator,
     review,
     review_move,
+    which_tip,
 )
 from durak_spec.play.terminal import save_record
 
@@ -281,3 +283,38 @@ def test_the_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -
     out = " ".join(capsys.readouterr().out.split())
     assert "0 when the game was reviewed; 2 when the file is not a saved game" in out
     assert "74 when an output cannot be written" in out
+
+
+# -- which tip a costly move went against -------------------------------------------------
+
+
+def _seen(rules_name: str, seat: int, **where: object) -> PlayerView:
+    state = position(profile(rules_name).rules(players=2), **where)  # type: ignore[arg-type]
+    return view(state, seat)
+
+
+def _move(seen: PlayerView, text: str) -> Action:
+    found = [a for a in seen.playable if a.move == text]
+    assert found, f"{text} is not among {[a.move for a in seen.playable]}"
+    return found[0]
+
+
+def test_the_tip_is_the_one_the_difference_is_about() -> None:
+    seen = _seen("classic-throw-in", 1, trump="♥", hands={0: "6♠ 8♦", 1: "7♣ 9♣ 9♠ K♥ A♥"},
+                 table="7♠", stock=20)
+    trump = which_tip(seen, _move(seen, "cover 7♠ with A♥"), _move(seen, "cover 7♠ with 9♠"))
+    assert trump is not None and trump.id == "TIP-2" and "early" in trump.why
+    assert trump.evidence == "tips-evidence.html#evidence-TIP-2"
+    assert trump.link == "tips.html#TIP-2"
+    pair = which_tip(seen, _move(seen, "cover 7♠ with 9♠"), _move(seen, "take"))
+    assert pair is not None and pair.id == "TIP-4"
+    assert which_tip(seen, _move(seen, "take"), _move(seen, "cover 7♠ with 9♠")) is None
+    seen = _seen("classic-throw-in", 0, trump="♥", hands={0: "6♠ 8♦ Q♣", 1: "7♣ 9♣"},
+                 stock=20)
+    low = which_tip(seen, _move(seen, "open Q♣"), _move(seen, "open 6♠"))
+    assert low is not None and low.id == "TIP-1" and "Q♣ played where 6♠ would do" in low.why
+    seen = _seen("classic-transfer", 1, trump="♥", hands={0: "6♠ 8♦", 1: "7♣ 7♦ 9♣"},
+                 table="7♠", stock=0)
+    passed_on = which_tip(seen, _move(seen, "transfer 7♣"), _move(seen, "take"))
+    assert passed_on is not None and passed_on.id == "TIP-8"
+    assert passed_on.link == "tips-counting.html#TIP-8"
