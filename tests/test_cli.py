@@ -345,7 +345,7 @@ def test_game_quiet_without_a_seed_still_prints_the_seed(capsys: pytest.CaptureF
     assert out.startswith(again.rstrip("\n"))
 
 
-@pytest.mark.parametrize("command", [["game"], ["play"]])
+@pytest.mark.parametrize("command", [["game"], ["play"], ["review", "game.json"]])
 def test_negative_seeds_are_refused(capsys: pytest.CaptureFixture[str], command: list[str]
                                     ) -> None:
     code, _, err = run(capsys, *command, "--seed", "-5")
@@ -377,6 +377,6 @@ def test_a_command_line_that_names_its_command_imports_that_command_alone() -> N
         return done.stdout.strip()
     assert run_probe(["serve", "--schema"]) == "['serve'] False False"
     listed = run_probe(["--help"])
-    assert listed.startswith("['book', 'check', 'game', 'perft', 'play', 'profiles', 'rules', "
-                             "'serve', 'tips', 'vectors']")
+    assert listed.startswith("['book', 'check', 'game', 'perft', 'play', 'profiles', "
+                             "'review', 'rules', 'serve', 'tips', 'vectors']")
     assert run_probe(["nonsense"]).startswith("['book', 'check',")

@@ -311,9 +311,13 @@ def test_the_tables_and_lists_show_every_number_and_link_the_tips() -> None:
     assert re.search(r"Supported: TIP-1 .*; TIP-9 ", summary)
     assert re.search(r"Not supported: TIP-8 .*; TIP-6 ", summary)
     assert re.search(r"Inconclusive: TIP-2 ", summary)
-    design = "".join(ET.fromstring(design_html(evidence)).itertext())
+    folds = ET.fromstring(design_html(evidence))
+    design = "".join(folds.itertext())
     for r in evidence.results:
         assert r.experiment.why in design and f"seed {r.experiment.seed}" in design
+    # the coach (durak-spec review) links a tip to its experiment by this id
+    assert [d.get("id") for d in folds.iter("details")] == [
+        f"evidence-{r.experiment.id}" for r in evidence.results]
 
 
 def test_what_cannot_be_tested_is_said_for_the_tips_it_concerns() -> None:

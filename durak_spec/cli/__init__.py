@@ -13,6 +13,7 @@ Subcommands::
     durak-spec serve [module:Engine] [--schema]
     durak-spec perft [--check | --list] [FILE ...] [--engine CMD]
     durak-spec tips [--games N] [--tips TIP-1,...] [--svg FILE]
+    durak-spec review GAME.json [--seat S ...] [--seed S] [--samples N] [--svg DIR] [--json]
     durak-spec vectors [--out FILE] [--schema]
 
 Adding a subcommand
@@ -77,6 +78,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "perft = durak_spec.cli.perft:add_parser",
     "serve = durak_spec.cli.serve:add_parser",
     "tips = durak_spec.cli.tips:add_parser",
+    "review = durak_spec.cli.review:add_parser",
     "book = durak_spec.cli.book:add_parser",
     "vectors = durak_spec.cli.vectors:add_parser",
 )

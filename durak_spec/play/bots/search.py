@@ -60,7 +60,7 @@ class SearchBot(BaseBot):
             rest = candidates[1:]
             rng.shuffle(rest)
             candidates = [suggestion, *rest[:self.max_candidates - 1]]
-        sampled = [_sample_world(view, self._guide.memory, rng) for _ in range(self.samples)]
+        sampled = [sample_world(view, self._guide.memory, rng) for _ in range(self.samples)]
         # A world consistent with the view gives this seat the same moves: under a
         # turn-based protocol whose turn it is depends on who could add a card (CLAR-17).
         worlds = [w for w in sampled if w is not None and _moves_of(w, view.seat) == view.playable]
@@ -96,8 +96,9 @@ def _moves_of(state: GameState, seat: int) -> tuple[Action, ...]:
     return tuple(a for a in legal_actions(state) if a.player == seat)
 
 
-def _sample_world(v: PlayerView, memory: Memory, rng: random.Random) -> GameState | None:
-    """A full position consistent with the view, the unseen cards dealt at random."""
+def sample_world(v: PlayerView, memory: Memory, rng: random.Random) -> GameState | None:
+    """A full position consistent with the view, the unseen cards dealt at random
+    (``None`` when the counts and the memory disagree); the coach samples with it too."""
     know = infer(v, memory, remember_all=True, remember_trumps=True)
     pool = sorted(know.pool)
     rng.shuffle(pool)
@@ -127,3 +128,6 @@ def _sample_world(v: PlayerView, memory: Memory, rng: random.Random) -> GameStat
         shown=frozenset(v.shown), known=tuple(frozenset(k) for k in v.known),
         finished=v.finished, thrower=v.thrower)
     return state
+
+
+_sample_world = sample_world  # the name it had before the coach shared it

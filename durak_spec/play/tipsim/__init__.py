@@ -90,6 +90,7 @@ from durak_spec.play.tipsim.experiments import (
 )
 from durak_spec.play.tipsim.tables import (
     design_html,
+    evidence_anchor,
     format_table,
     summary_html,
     table_html,
@@ -107,6 +108,7 @@ __all__ = [
     "HtmlText",
     "Verdict",
     "design_html",
+    "evidence_anchor",
     "experiments",
     "format_table",
     "plot",

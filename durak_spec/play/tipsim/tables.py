@@ -99,15 +99,22 @@ def summary_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText
     return HtmlText("".join(parts))
 
 
+def evidence_anchor(tip_id: str) -> str:
+    """The element id of a tip's experiment in :func:`design_html` (``evidence-TIP-2``):
+    the coach (``durak-spec review``) links a costly move's tip to it."""
+    return f"evidence-{tip_id}"
+
+
 def design_html(evidence: Evidence, *, tip_page: str | None = None) -> HtmlText:
     """Per experiment, folded under its tip and verdict: what is compared and why, how the
     bot follows the tip, and the verdict explained (open, they made the page three screens
-    longer than the results they explain)."""
+    longer than the results they explain). Each fold has the id :func:`evidence_anchor`."""
     parts = ['<div class="tipsim-design">']
     for r in evidence.results:
         e = r.experiment
         parts.append(
-            f'<details class="durak-fold"><summary>{_link(e.id, tip_page)} {escape(e.title)} '
+            f'<details class="durak-fold" id={quoteattr(evidence_anchor(e.id))}>'
+            f"<summary>{_link(e.id, tip_page)} {escape(e.title)} "
             f"<small>({escape(e.game)}, seed {e.seed}): {escape(r.verdict.value)}</small>"
             f"</summary>"
             f"<p><strong>Compared:</strong> {escape(e.why)}</p>"

@@ -1,0 +1,116 @@
+"""How the coach judges a move (layer 7): an :class:`Evaluator` estimates, for each
+candidate action of the seat to move, that seat's chance of not being the durak after it,
+from what the seat can know only (its :class:`~durak_spec.game.view.PlayerView` and its
+:class:`~durak_spec.play.bots.knowledge.Memory` of the cards played so far).
+
+:class:`SamplingEvaluator` is the default: determinized Monte Carlo, the method of
+:class:`~durak_spec.play.bots.SearchBot`. It deals the cards the seat cannot see at
+random into the hidden hands and the stock, keeps the deals that give the seat the moves
+it has (``samples`` of them), plays every candidate out in each deal with heuristic
+players, and counts the games the seat did not lose. Every candidate is played out in
+the same deals with the same playout randomness (common random numbers), so that a
+difference between two candidates is the moves' doing, not the dealing's.
+
+A stronger player plugs in by being another :class:`Evaluator`: anything with a ``name``
+and an ``estimate`` method of the same signature.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from durak_spec.engine import apply, legal_actions
+from durak_spec.game.view import PlayerView, view
+from durak_spec.model.actions import Action
+from durak_spec.model.state import GameState
+from durak_spec.play.bots.heuristic import HeuristicBot
+from durak_spec.play.bots.knowledge import Memory
+from durak_spec.play.bots.search import sample_world
+from durak_spec.play.bots.turn_order import acting_seat
+
+__all__ = ["DEFAULT_SAMPLES", "Evaluator", "SamplingEvaluator"]
+
+DEFAULT_SAMPLES = 16
+"""Deals sampled per decision by default (``durak-spec review --samples``)."""
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """Estimates the mover's chance of not being the durak after each candidate action."""
+
+    @property
+    def name(self) -> str:
+        """A short name for reports (``"sampling"``)."""
+        ...
+
+    def estimate(self, seen: PlayerView, memory: Memory, candidates: Sequence[Action],
+                 rng: random.Random) -> tuple[float, ...] | None:
+        """For each of ``candidates`` (actions of ``seen.playable``), the chance, 0 to 1,
+        that ``seen.seat`` is not the durak if it plays that action now; ``None`` when no
+        estimate can be made. Uses ``seen``, ``memory`` and ``rng`` only, so the same
+        view, memory and seed give the same numbers whatever the hidden cards are."""
+        ...
+
+
+class SamplingEvaluator:
+    """Determinized Monte Carlo with heuristic playouts (see the module docstring).
+
+    ``samples`` deals are played out per candidate; a playout that has not ended after
+    ``horizon`` actions is scored by hand sizes, as :class:`SearchBot` does. At most
+    ``tries`` deals are drawn to find ``samples`` that give the seat its moves.
+    """
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, *, horizon: int = 400,
+                 tries: int | None = None) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.samples = samples
+        self.horizon = horizon
+        self.tries = tries if tries is not None else 3 * samples
+        self.name = "sampling"
+
+    def __repr__(self) -> str:
+        return f"SamplingEvaluator(samples={self.samples}, horizon={self.horizon})"
+
+    def estimate(self, seen: PlayerView, memory: Memory, candidates: Sequence[Action],
+                 rng: random.Random) -> tuple[float, ...] | None:
+        worlds: list[GameState] = []
+        for _ in range(self.tries):
+            if len(worlds) == self.samples:
+                break
+            world = sample_world(seen, memory, rng)
+            # A deal consistent with the view gives the seat the same moves (CLAR-17).
+            if world is not None and _moves_of(world, seen.seat) == seen.playable:
+                worlds.append(world)
+        if not worlds:
+            return None
+        seeds = [rng.randrange(2**32) for _ in worlds]
+        kept: list[float] = []
+        for action in candidates:
+            total = 0.0
+            for world, seed in zip(worlds, seeds, strict=True):
+                total += 1.0 - self._loss(apply(world, action), seen.seat, random.Random(seed))
+            kept.append(total / len(worlds))
+        return tuple(kept)
+
+    def _loss(self, state: GameState, me: int, rng: random.Random) -> float:
+        players = [HeuristicBot() for _ in state.hands]
+        steps = 0
+        while not state.is_over and steps < self.horizon:
+            seat = acting_seat(state)
+            if seat is None:
+                break
+            state = apply(state, players[seat].choose(view(state, seat), rng))
+            steps += 1
+        outcome = state.outcome
+        if outcome is None:  # unfinished: the larger hand is the likelier durak
+            sizes = [len(h) for h in state.hands]
+            return sizes[me] / max(1, sum(sizes))
+        return 1.0 if outcome.durak == me else 0.0
+
+
+def _moves_of(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of ``seat`` in ``state``, in ``legal_actions`` order (VIEW-3)."""
+    return tuple(a for a in legal_actions(state) if a.player == seat)
