@@ -80,7 +80,12 @@ from durak_spec.play.bots.kinds import BOT_KINDS, make_bot
 from durak_spec.play.bots.knowledge import strength
 from durak_spec.play.bots.search import SearchBot
 from durak_spec.play.bots.tips import ALL_TIPS, TIP_NOTES, Tip
-from durak_spec.play.bots.tournament import TournamentResult, tournament, wilson_interval
+from durak_spec.play.bots.tournament import (
+    TournamentResult,
+    rotation,
+    tournament,
+    wilson_interval,
+)
 from durak_spec.play.bots.turn_order import acting_seat
 
 __all__ = [
@@ -99,6 +104,7 @@ __all__ = [
     "acting_seat",
     "make_bot",
     "play_game",
+    "rotation",
     "strength",
     "tournament",
     "wilson_interval",

@@ -1,0 +1,229 @@
+"""The tree search player against the others: a seeded, seat-rotated tournament.
+
+Run from a clone (this folder is not part of the wheel)::
+
+    python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
+                               [--setting NAME ...] [--opponent KIND ...] [--quiet]
+
+For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
+``4p-throw-in``: the classic throw-in game for four) and each opponent (``heuristic``,
+``search``), one :class:`~durak_spec.play.bots.ismcts.IsmctsBot` with a budget of
+``--playouts`` iterations per decision plays ``--games`` games against opponents in every
+other seat. Every deal is played once with each rotation of the seats
+(:func:`~durak_spec.play.bots.rotation`), so that no player profits from a lucky seat or
+deal; game ``k`` deals with seed ``S + k // players``.
+
+It prints a Markdown table: per pairing the tree search player's durak rate and the
+opponents' durak rate per seat, each with its 95 % Wilson interval, whether the intervals
+are apart, and the mean and longest time per decision of each side (decisions with more
+than one legal action; the wall time of ``choose``). With four players the opponents'
+interval counts each opponent seat of each game as a trial; since at most one seat is the
+durak, their results exclude one another, and the interval is wider than the exact one.
+
+A game depends only on its seed, so the durak counts are the same for any ``--jobs`` (parts
+of consecutive games run in local processes, :class:`~durak_spec.core.jobs.Workers`); the
+times are not: they are the machine's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from durak_spec.core.jobs import Workers, default_jobs, parts
+from durak_spec.core.progressbar import progress_bar
+from durak_spec.game.view import PlayerView
+from durak_spec.model.actions import Action
+from durak_spec.model.rules import profile
+from durak_spec.play.bots import Bot, play_game, rotation, wilson_interval
+from durak_spec.play.bots.heuristic import HeuristicBot
+from durak_spec.play.bots.ismcts import PLAYOUT_POLICIES, IsmctsBot
+from durak_spec.play.bots.search import SearchBot
+
+SETTINGS: dict[str, tuple[str, int]] = {
+    "2p-throw-in": ("classic-throw-in", 2),
+    "2p-transfer": ("classic-transfer", 2),
+    "4p-throw-in": ("classic-throw-in", 4),
+}
+"""The settings by name: (profile, players)."""
+
+OPPONENTS: tuple[str, ...] = ("heuristic", "search")
+
+
+class Timed:
+    """A bot whose decisions are timed: the wall time of every ``choose`` with more than
+    one legal action."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view, rng)
+        if len(view.playable) > 1:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+    def observe(self, action: Action) -> None:
+        self.bot.observe(action)
+
+    def reset(self) -> None:
+        self.bot.reset()
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Games ``first`` to ``last - 1`` of one pairing: what a worker plays."""
+
+    setting: str
+    opponent: str
+    first: int
+    last: int
+    seed: int
+    playouts: int
+    policy: str
+
+
+@dataclass(slots=True)
+class Tally:
+    """The results of some games of one pairing."""
+
+    games: int = 0
+    durak: int = 0
+    """Games the tree search player lost."""
+    opponents_durak: int = 0
+    """Games one of the opponents lost."""
+    draws: int = 0
+    unfinished: int = 0
+    times: list[float] = field(default_factory=list)
+    opponent_times: list[float] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.durak += other.durak
+        self.opponents_durak += other.opponents_durak
+        self.draws += other.draws
+        self.unfinished += other.unfinished
+        self.times.extend(other.times)
+        self.opponent_times.extend(other.opponent_times)
+
+
+def make_opponent(kind: str) -> Bot:
+    return HeuristicBot() if kind == "heuristic" else SearchBot()
+
+
+def play_part(part: Part) -> Tally:
+    """Play the games of ``part``; a function of a module, so that a worker can run it."""
+    name, players = SETTINGS[part.setting]
+    rules = profile(name).rules(players=players)
+    me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy))
+    others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
+    bots: list[Timed] = [me, *others]
+    tally = Tally()
+    for k in range(part.first, part.last):
+        shift, deal_seed = rotation(k, players, seed=part.seed)
+        seated: list[Bot] = [me] * players
+        for i, bot in enumerate(bots):
+            seated[(i + shift) % players] = bot
+        result = play_game(rules, seated, deal_seed)
+        tally.games += 1
+        if result.outcome is None:
+            tally.unfinished += 1
+        elif result.outcome.durak is None:
+            tally.draws += 1
+        elif (result.outcome.durak - shift) % players == 0:
+            tally.durak += 1
+        else:
+            tally.opponents_durak += 1
+    tally.times = me.times
+    tally.opponent_times = [t for bot in others for t in bot.times]
+    return tally
+
+
+def _rate(successes: int, trials: int) -> tuple[float, float, float]:
+    low, high = wilson_interval(successes, trials)
+    return (successes / trials if trials else 0.0), low, high
+
+
+def _times(times: Sequence[float]) -> str:
+    if not times:
+        return "–"
+    return f"{sum(times) / len(times):.2f} s (max {max(times):.2f} s)"
+
+
+def table(results: dict[tuple[str, str], Tally]) -> str:
+    """The Markdown table of the results."""
+    lines = ["| Game | Opponent | Games | ismcts durak (95% CI) | opponent durak per seat "
+             "(95% CI) | Apart | Draws | ismcts time per move | opponent time per move |",
+             "|---|---|--:|---|---|---|--:|---|---|"]
+    for (setting, opponent), tally in results.items():
+        players = SETTINGS[setting][1]
+        rate, low, high = _rate(tally.durak, tally.games)
+        other, olow, ohigh = _rate(tally.opponents_durak, tally.games * (players - 1))
+        apart = "yes" if high < olow else ("no (worse)" if low > ohigh else "no")
+        lines.append(
+            f"| {setting} | {opponent} | {tally.games} | {rate:.1%} ({low:.1%}–{high:.1%}) | "
+            f"{other:.1%} ({olow:.1%}–{ohigh:.1%}) | {apart} | {tally.draws} | "
+            f"{_times(tally.times)} | {_times(tally.opponent_times)} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python tools/tournament.py",
+        description="A seeded, seat-rotated tournament of the tree search player (ismcts) "
+                    "against the heuristic and the search players; prints a Markdown table.")
+    parser.add_argument("--games", type=int, default=200, metavar="N",
+                        help="games per pairing (default 200)")
+    parser.add_argument("--playouts", type=int, default=400, metavar="P",
+                        help="iterations of the tree search per decision (default 400)")
+    parser.add_argument("--policy", choices=sorted(PLAYOUT_POLICIES), default="greedy",
+                        help="the playout policy (default greedy)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="the first deal's seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="J",
+                        help="local processes (default: the cores this process may use)")
+    parser.add_argument("--setting", action="append", choices=sorted(SETTINGS),
+                        help="a setting to play (repeat for several; default all)")
+    parser.add_argument("--opponent", action="append", choices=OPPONENTS,
+                        help="an opponent to play (repeat for several; default both)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    for flag, value in (("--games", args.games), ("--playouts", args.playouts),
+                        ("--jobs", args.jobs)):
+        if value < 1:
+            parser.error(f"{flag} must be 1 or more, not {value}")
+    settings = args.setting or list(SETTINGS)
+    opponents = args.opponent or list(OPPONENTS)
+    tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed, args.playouts,
+                  args.policy)
+             for setting in settings for opponent in opponents
+             for chunk in parts(args.games, args.jobs, 2, 20)]
+    results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
+                                             for o in opponents}
+    start = time.perf_counter()
+    with Workers(jobs=args.jobs) as workers, progress_bar(
+            len(tasks) and sum(t.last - t.first for t in tasks), unit="game",
+            shown=False if args.quiet else None) as bar:
+        for task, tally in zip(tasks, workers.map(play_part, tasks), strict=True):
+            results[(task.setting, task.opponent)].add(tally)
+            bar.update(tally.games)
+    print(f"ismcts with {args.playouts} playouts per decision ({args.policy} playouts), "
+          f"{args.games} games per pairing from seed {args.seed}, "
+          f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")
+    print()
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
