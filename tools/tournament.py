@@ -16,9 +16,11 @@ deal; game ``k`` deals with seed ``S + k // players``.
 It prints a Markdown table: per pairing the tree search player's durak rate and the
 opponents' durak rate per seat, each with its 95 % Wilson interval, whether the intervals
 are apart, and the mean and longest time per decision of each side (decisions with more
-than one legal action; the wall time of ``choose``). With four players the opponents'
-interval counts each opponent seat of each game as a trial; since at most one seat is the
-durak, their results exclude one another, and the interval is wider than the exact one.
+than one legal action; the wall time of ``choose``), with the tree search player's mean
+processor time per decision, which a busy machine does not inflate as much. With four
+players the opponents' interval counts each opponent seat of each game as a trial; since
+at most one seat is the durak, their results exclude one another, and the interval is
+wider than the exact one.
 
 A game depends only on its seed, so the durak counts are the same for any ``--jobs`` (parts
 of consecutive games run in local processes, :class:`~durak_spec.core.jobs.Workers`); the
@@ -61,16 +63,18 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     @property
     def name(self) -> str:
         return self.bot.name
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, rng)
         if len(view.playable) > 1:
             self.times.append(time.perf_counter() - start)
+            self.cpu_times.append(time.process_time() - cpu)
         return action
 
     def observe(self, action: Action) -> None:
@@ -105,6 +109,7 @@ class Tally:
     draws: int = 0
     unfinished: int = 0
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
     opponent_times: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
@@ -114,6 +119,7 @@ class Tally:
         self.draws += other.draws
         self.unfinished += other.unfinished
         self.times.extend(other.times)
+        self.cpu_times.extend(other.cpu_times)
         self.opponent_times.extend(other.opponent_times)
 
 
@@ -145,6 +151,7 @@ def play_part(part: Part) -> Tally:
         else:
             tally.opponents_durak += 1
     tally.times = me.times
+    tally.cpu_times = me.cpu_times
     tally.opponent_times = [t for bot in others for t in bot.times]
     return tally
 
@@ -160,11 +167,16 @@ def _times(times: Sequence[float]) -> str:
     return f"{sum(times) / len(times):.2f} s (max {max(times):.2f} s)"
 
 
+def _mean(times: Sequence[float]) -> str:
+    return f"{sum(times) / len(times):.2f} s" if times else "–"
+
+
 def table(results: dict[tuple[str, str], Tally]) -> str:
     """The Markdown table of the results."""
     lines = ["| Game | Opponent | Games | ismcts durak (95% CI) | opponent durak per seat "
-             "(95% CI) | Apart | Draws | ismcts time per move | opponent time per move |",
-             "|---|---|--:|---|---|---|--:|---|---|"]
+             "(95% CI) | Apart | Draws | ismcts time per move | ismcts processor time per move "
+             "| opponent time per move |",
+             "|---|---|--:|---|---|---|--:|---|---|---|"]
     for (setting, opponent), tally in results.items():
         players = SETTINGS[setting][1]
         rate, low, high = _rate(tally.durak, tally.games)
@@ -173,7 +185,8 @@ def table(results: dict[tuple[str, str], Tally]) -> str:
         lines.append(
             f"| {setting} | {opponent} | {tally.games} | {rate:.1%} ({low:.1%}–{high:.1%}) | "
             f"{other:.1%} ({olow:.1%}–{ohigh:.1%}) | {apart} | {tally.draws} | "
-            f"{_times(tally.times)} | {_times(tally.opponent_times)} |")
+            f"{_times(tally.times)} | {_mean(tally.cpu_times)} | "
+            f"{_times(tally.opponent_times)} |")
     return "\n".join(lines)
 
 
