@@ -95,7 +95,7 @@ def _searched_position(rules: RuleSet = THROW_IN_2, seed: int = 3) -> tuple[Any,
 ], ids=lambda r: f"{r.players}p-transfer-{r.transfer}")
 @pytest.mark.parametrize("policy", sorted(PLAYOUT_POLICIES))
 def test_it_plays_whole_games_with_legal_actions_only(rules: RuleSet, policy: str) -> None:
-    bots: list[Bot] = [IsmctsBot(playouts=6, policy=policy)] + [
+    bots: list[Bot] = [IsmctsBot(playouts=6, policy=policy, search_from_stock=None)] + [
         HeuristicBot() if seat % 2 else RandomBot() for seat in range(1, rules.players)]
     result = play_game(rules, bots, seed=2)  # raises BotError on any illegal choice
     assert result.outcome is not None
@@ -105,7 +105,8 @@ def test_it_plays_whole_games_with_legal_actions_only(rules: RuleSet, policy: st
 def test_its_decisions_are_deterministic_for_a_seed_with_a_playout_budget() -> None:
     state, seat = _searched_position()
     seen = view(state, seat)
-    picks = {IsmctsBot(playouts=40).choose(seen, random.Random(7)) for _ in range(3)}
+    picks = {IsmctsBot(playouts=40, search_from_stock=None).choose(seen, random.Random(7))
+             for _ in range(3)}
     assert len(picks) == 1 and picks <= set(seen.playable)
 
 
@@ -114,7 +115,7 @@ def test_its_decisions_are_deterministic_for_a_seed_with_a_playout_budget() -> N
 
 def test_a_playout_budget_is_kept() -> None:
     state, seat = _searched_position()
-    bot = IsmctsBot(playouts=37, policy="random")
+    bot = IsmctsBot(playouts=37, policy="random", search_from_stock=None)
     bot.choose(view(state, seat), random.Random(1))
     stats = bot.last_search
     assert stats is not None
@@ -128,7 +129,7 @@ def test_a_playout_budget_is_kept() -> None:
 def test_a_time_budget_is_kept_on_the_bots_clock() -> None:
     state, seat = _searched_position()
     clock = Clock(tick=0.125)  # exact in binary: no rounding at the deadline
-    bot = IsmctsBot(playouts=None, seconds=1.0, clock=clock)
+    bot = IsmctsBot(playouts=None, seconds=1.0, clock=clock, search_from_stock=None)
     action = bot.choose(view(state, seat), random.Random(1))
     assert action in view(state, seat).playable
     stats = bot.last_search
@@ -140,15 +141,40 @@ def test_a_time_budget_is_kept_on_the_bots_clock() -> None:
 
 def test_the_earlier_of_two_budgets_ends_the_search() -> None:
     state, seat = _searched_position()
-    bot = IsmctsBot(playouts=5, seconds=100.0, clock=Clock(tick=0.125))
+    bot = IsmctsBot(playouts=5, seconds=100.0, clock=Clock(tick=0.125),
+                    search_from_stock=None)
     bot.choose(view(state, seat), random.Random(1))
     assert bot.last_search is not None and bot.last_search.iterations <= 5
+
+
+def test_it_plays_as_the_heuristic_until_the_stock_is_low_and_then_searches() -> None:
+    searched = heuristic = 0
+    for seed in range(3):
+        state = new_game(THROW_IN_2, seed=seed)
+        bot, guide = IsmctsBot(playouts=10), HeuristicBot()
+        while not state.is_over:
+            turn = acting_moves(state)
+            assert turn is not None
+            seat, moves = turn
+            seen = view(state, seat)
+            action = bot.choose(seen, random.Random(seed))
+            if len(moves) > 1 and len(state.stock) > 6:
+                assert action == guide.choose(seen, random.Random(seed))
+                assert bot.last_search is None
+                heuristic += 1
+            elif len(moves) > 1:
+                assert bot.last_search is not None and bot.last_search.iterations > 0
+                searched += 1
+            state = apply(state, action)
+            for watcher in (bot, guide):
+                watcher.observe(action)
+    assert searched > 10 and heuristic > 10
 
 
 def test_a_forced_move_is_played_without_search() -> None:
     state = new_game(THROW_IN_2, seed=1)
     state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Open)))
-    bot = IsmctsBot(playouts=50)
+    bot = IsmctsBot(playouts=50, search_from_stock=None)
     # the attacker, with the card uncovered, has nothing to do; find a single-move seat
     for _ in range(200):
         turn = acting_moves(state)
@@ -267,7 +293,9 @@ def test_the_page_plays_the_tree_search_player() -> None:
 
 
 def test_it_beats_the_random_player_in_a_seeded_match() -> None:
-    result = tournament(THROW_IN_2, [IsmctsBot(playouts=25), RandomBot()], 16, seed=40)
+    # the search from the first move, so that the heuristic's play does not win it
+    bot = IsmctsBot(playouts=25, search_from_stock=None)
+    result = tournament(THROW_IN_2, [bot, RandomBot()], 16, seed=40)
     # measured: durak in 0 of 16 games; the random player in most of them
     assert result.durak[0] <= 3 < 10 <= result.durak[1]
 

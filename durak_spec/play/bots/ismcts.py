@@ -20,6 +20,12 @@ sequence of actions, whoever played them; what differs between deals, the hidden
 is never in the tree. The bot plays the action tried most often at the root. It sees only
 its :class:`~durak_spec.game.view.PlayerView` and its memory of the cards played.
 
+It searches once the stock is nearly gone (``search_from_stock``, 6 cards by default);
+before, it plays as :class:`~durak_spec.play.bots.heuristic.HeuristicBot`, as the
+sampling search player does: with most cards hidden the playouts of a guessed deal say
+little, and measured over seeded games the search from the first move lost more often
+and took several times as long per move (``docs/players.md``).
+
 The budget is ``playouts`` iterations, ``seconds`` of wall time, or both (whichever ends
 first). A playout budget makes a seeded game the same game on any machine; a time budget
 does not.
@@ -46,6 +52,7 @@ from durak_spec.model.actions import (
     Transfer,
 )
 from durak_spec.model.state import GameState
+from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.interface import BaseBot, BotError
 from durak_spec.play.bots.knowledge import Memory, strength
 from durak_spec.play.bots.turn_order import acting_moves
@@ -146,13 +153,20 @@ class IsmctsBot(BaseBot):
     policy (a name of :data:`PLAYOUT_POLICIES`), ``epsilon`` the share of playout moves
     chosen at random instead of by the policy, ``horizon`` the most actions a playout
     plays before it scores the position by hand sizes. ``clock`` measures the time budget.
-    A decision with one legal action is played without search. ``last_search`` holds the
-    :class:`SearchStats` of the last search.
+
+    While the stock holds more than ``search_from_stock`` cards the bot plays as
+    :class:`HeuristicBot` (``None``: it searches from the first move). So much is hidden
+    then that the playouts of a sampled deal say little: measured in
+    ``docs/players.md``, searching from the first move with the same budget loses more
+    games and takes several times as long. A decision with one legal action is played
+    without search. ``last_search`` holds the :class:`SearchStats` of the last search
+    (``None`` if the last decision was not searched).
     """
 
-    def __init__(self, *, playouts: int | None = 400, seconds: float | None = None,
-                 exploration: float = 0.7, policy: str = "greedy", epsilon: float = 0.1,
-                 horizon: int = 400, clock: Callable[[], float] = time.perf_counter,
+    def __init__(self, *, playouts: int | None = 800, seconds: float | None = None,
+                 search_from_stock: int | None = 6, exploration: float = 0.7,
+                 policy: str = "greedy", epsilon: float = 0.1, horizon: int = 400,
+                 clock: Callable[[], float] = time.perf_counter,
                  name: str = "ismcts") -> None:
         if playouts is None and seconds is None:
             raise ValueError("an ismcts player needs a budget: playouts, seconds or both")
@@ -168,34 +182,40 @@ class IsmctsBot(BaseBot):
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
+        self.search_from_stock = search_from_stock
         self.exploration = exploration
         self.policy = policy
         self.epsilon = epsilon
         self.horizon = horizon
         self.clock = clock
         self.last_search: SearchStats | None = None
-        self._memory = Memory()
+        self._guide = HeuristicBot()
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(playouts={self.playouts!r}, seconds={self.seconds!r}, "
-                f"policy={self.policy!r}, name={self.name!r})")
+                f"search_from_stock={self.search_from_stock!r}, policy={self.policy!r}, "
+                f"name={self.name!r})")
 
     @property
     def memory(self) -> Memory:
         """The cards this bot has seen on the table in the game so far."""
-        return self._memory
+        return self._guide.memory
 
     def reset(self) -> None:
-        self._memory = Memory()
+        self._guide.reset()
         self.last_search = None
 
     def observe(self, action: Action) -> None:
-        self._memory.saw(action)
+        self._guide.observe(action)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         if not view.playable:
             raise BotError(f"P{view.seat} has no legal action to choose from")
-        self._memory.update(view)
+        self.last_search = None
+        if self.search_from_stock is not None and view.stock > self.search_from_stock:
+            return self._guide.choose(view, rng)
+        memory = self._guide.memory
+        memory.update(view)
         if len(view.playable) == 1:
             return view.playable[0]
         root = _Node(seat=view.seat)
@@ -204,7 +224,7 @@ class IsmctsBot(BaseBot):
         limit = self.playouts if self.playouts is not None else math.inf
         iterations = rejected = 0
         while iterations < limit and self.clock() < deadline:
-            world = sample_world(view, self._memory, rng)
+            world = sample_world(view, memory, rng)
             if world is None or moves_of(world, view.seat) != view.playable:
                 rejected += 1
                 if rejected > max(100, 2 * iterations):
@@ -221,7 +241,7 @@ class IsmctsBot(BaseBot):
         self.last_search = SearchStats(iterations=iterations, rejected=rejected,
                                        seconds=self.clock() - start, visits=visits)
         if not visits:
-            return greedy_move(view.playable, view.trump, view.stock, rng)
+            return self._guide.choose(view, rng)
         return max(visits, key=lambda entry: entry[1])[0]  # the first of equals
 
     # -- one iteration ---------------------------------------------------------------------

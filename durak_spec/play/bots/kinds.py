@@ -10,7 +10,7 @@ from durak_spec.play.bots.search import SearchBot
 BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "search", "ismcts")
 """The names :func:`make_bot` knows."""
 
-ISMCTS_PLAYOUTS = 400
+ISMCTS_PLAYOUTS = 800
 """The tree search player's playouts per decision (``make_bot("ismcts")``)."""
 ISMCTS_SECONDS = 0.9
 """The most time it thinks about one decision: it stops at whichever comes first, so that
