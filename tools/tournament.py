@@ -3,21 +3,23 @@
 Run from a clone (this folder is not part of the wheel)::
 
     python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
-                               [--setting NAME ...] [--opponent KIND ...] [--quiet]
+                               [--setting NAME ...] [--opponent KIND ...]
+                               [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
 ``4p-throw-in``: the classic throw-in game for four) and each opponent (``heuristic``,
 ``search``), one :class:`~durak_spec.play.bots.ismcts.IsmctsBot` with a budget of
-``--playouts`` iterations per decision plays ``--games`` games against opponents in every
-other seat. Every deal is played once with each rotation of the seats
+``--playouts`` iterations per decision (default: :data:`SETTINGS`) plays ``--games`` games
+against opponents in every other seat. Every deal is played once with each rotation of the seats
 (:func:`~durak_spec.play.bots.rotation`), so that no player profits from a lucky seat or
 deal; game ``k`` deals with seed ``S + k // players``.
 
 It prints a Markdown table: per pairing the tree search player's durak rate and the
 opponents' durak rate per seat, each with its 95 % Wilson interval, whether the intervals
 are apart, and the mean and longest time per decision of each side (decisions with more
-than one legal action; the wall time of ``choose``), with the tree search player's mean
-processor time per decision, which a busy machine does not inflate as much. With four
+than one legal action; the wall time of ``choose``; for the tree search player, the
+decisions it searched), with the tree search player's mean processor time per search,
+which a busy machine does not inflate as much. With four
 players the opponents' interval counts each opponent seat of each game as a trial; since
 at most one seat is the durak, their results exclude one another, and the interval is
 wider than the exact one.
@@ -46,19 +48,22 @@ from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.ismcts import PLAYOUT_POLICIES, IsmctsBot
 from durak_spec.play.bots.search import SearchBot
 
-SETTINGS: dict[str, tuple[str, int]] = {
-    "2p-throw-in": ("classic-throw-in", 2),
-    "2p-transfer": ("classic-transfer", 2),
-    "4p-throw-in": ("classic-throw-in", 4),
+SETTINGS: dict[str, tuple[str, int, int]] = {
+    "2p-throw-in": ("classic-throw-in", 2, 800),
+    "2p-transfer": ("classic-transfer", 2, 800),
+    "4p-throw-in": ("classic-throw-in", 4, 400),
 }
-"""The settings by name: (profile, players)."""
+"""The settings by name: (profile, players, playouts per decision). A playout of four
+players is about twice as long as one of two, so four get half the playouts: the search
+then takes about as long per move."""
 
 OPPONENTS: tuple[str, ...] = ("heuristic", "search")
 
 
 class Timed:
-    """A bot whose decisions are timed: the wall time of every ``choose`` with more than
-    one legal action."""
+    """A bot whose decisions are timed: the wall and processor time of every ``choose``
+    with more than one legal action (for the tree search player: of every search; its
+    other moves are the heuristic's, which take milliseconds)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -72,7 +77,8 @@ class Timed:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, rng)
-        if len(view.playable) > 1:
+        searched = not isinstance(self.bot, IsmctsBot) or self.bot.last_search is not None
+        if len(view.playable) > 1 and searched:
             self.times.append(time.perf_counter() - start)
             self.cpu_times.append(time.process_time() - cpu)
         return action
@@ -101,6 +107,7 @@ class Part:
 class Tally:
     """The results of some games of one pairing."""
 
+    playouts: int = 0
     games: int = 0
     durak: int = 0
     """Games the tree search player lost."""
@@ -113,6 +120,7 @@ class Tally:
     opponent_times: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
+        self.playouts = other.playouts
         self.games += other.games
         self.durak += other.durak
         self.opponents_durak += other.opponents_durak
@@ -129,12 +137,12 @@ def make_opponent(kind: str) -> Bot:
 
 def play_part(part: Part) -> Tally:
     """Play the games of ``part``; a function of a module, so that a worker can run it."""
-    name, players = SETTINGS[part.setting]
+    name, players, _ = SETTINGS[part.setting]
     rules = profile(name).rules(players=players)
     me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy))
     others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
     bots: list[Timed] = [me, *others]
-    tally = Tally()
+    tally = Tally(playouts=part.playouts)
     for k in range(part.first, part.last):
         shift, deal_seed = rotation(k, players, seed=part.seed)
         seated: list[Bot] = [me] * players
@@ -173,17 +181,18 @@ def _mean(times: Sequence[float]) -> str:
 
 def table(results: dict[tuple[str, str], Tally]) -> str:
     """The Markdown table of the results."""
-    lines = ["| Game | Opponent | Games | ismcts durak (95% CI) | opponent durak per seat "
-             "(95% CI) | Apart | Draws | ismcts time per move | ismcts processor time per move "
-             "| opponent time per move |",
-             "|---|---|--:|---|---|---|--:|---|---|---|"]
+    lines = ["| Game | Playouts | Opponent | Games | ismcts durak (95% CI) "
+             "| opponent durak per seat (95% CI) | Apart | Draws | ismcts time per search "
+             "| ismcts processor time per search | opponent time per move |",
+             "|---|--:|---|--:|---|---|---|--:|---|---|---|"]
     for (setting, opponent), tally in results.items():
-        players = SETTINGS[setting][1]
+        players, playouts = SETTINGS[setting][1], tally.playouts
         rate, low, high = _rate(tally.durak, tally.games)
         other, olow, ohigh = _rate(tally.opponents_durak, tally.games * (players - 1))
         apart = "yes" if high < olow else ("no (worse)" if low > ohigh else "no")
         lines.append(
-            f"| {setting} | {opponent} | {tally.games} | {rate:.1%} ({low:.1%}–{high:.1%}) | "
+            f"| {setting} | {playouts} | {opponent} | {tally.games} "
+            f"| {rate:.1%} ({low:.1%}–{high:.1%}) | "
             f"{other:.1%} ({olow:.1%}–{ohigh:.1%}) | {apart} | {tally.draws} | "
             f"{_times(tally.times)} | {_mean(tally.cpu_times)} | "
             f"{_times(tally.opponent_times)} |")
@@ -197,8 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "against the heuristic and the search players; prints a Markdown table.")
     parser.add_argument("--games", type=int, default=200, metavar="N",
                         help="games per pairing (default 200)")
-    parser.add_argument("--playouts", type=int, default=400, metavar="P",
-                        help="iterations of the tree search per decision (default 400)")
+    parser.add_argument("--playouts", type=int, default=None, metavar="P",
+                        help="iterations of the tree search per decision in every setting "
+                             "(default: 800 with two players, 400 with four)")
     parser.add_argument("--policy", choices=sorted(PLAYOUT_POLICIES), default="greedy",
                         help="the playout policy (default greedy)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
@@ -209,16 +219,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a setting to play (repeat for several; default all)")
     parser.add_argument("--opponent", action="append", choices=OPPONENTS,
                         help="an opponent to play (repeat for several; default both)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", dest="shown", action="store_false", default=None,
+                       help="no progress bar (default: a bar when standard error is a "
+                            "terminal)")
+    shown.add_argument("--progress", dest="shown", action="store_true",
+                       help="a progress bar on standard error even when it is not a terminal")
     args = parser.parse_args(argv)
     for flag, value in (("--games", args.games), ("--playouts", args.playouts),
                         ("--jobs", args.jobs)):
-        if value < 1:
+        if value is not None and value < 1:
             parser.error(f"{flag} must be 1 or more, not {value}")
     settings = args.setting or list(SETTINGS)
     opponents = args.opponent or list(OPPONENTS)
-    tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed, args.playouts,
-                  args.policy)
+    tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed,
+                  args.playouts or SETTINGS[setting][2], args.policy)
              for setting in settings for opponent in opponents
              for chunk in parts(args.games, args.jobs, 2, 20)]
     results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
@@ -226,11 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     with Workers(jobs=args.jobs) as workers, progress_bar(
             len(tasks) and sum(t.last - t.first for t in tasks), unit="game",
-            shown=False if args.quiet else None) as bar:
+            shown=args.shown) as bar:
         for task, tally in zip(tasks, workers.map(play_part, tasks), strict=True):
             results[(task.setting, task.opponent)].add(tally)
             bar.update(tally.games)
-    print(f"ismcts with {args.playouts} playouts per decision ({args.policy} playouts), "
+    print(f"ismcts with {args.policy} playouts, "
           f"{args.games} games per pairing from seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")
     print()
