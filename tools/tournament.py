@@ -4,6 +4,7 @@ Run from a clone (this folder is not part of the wheel)::
 
     python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
                                [--setting NAME ...] [--opponent KIND ...]
+                               [--policy greedy|random] [--search-from-stock N|all]
                                [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
@@ -101,6 +102,7 @@ class Part:
     seed: int
     playouts: int
     policy: str
+    search_from_stock: int | None = 6
 
 
 @dataclass(slots=True)
@@ -139,7 +141,8 @@ def play_part(part: Part) -> Tally:
     """Play the games of ``part``; a function of a module, so that a worker can run it."""
     name, players, _ = SETTINGS[part.setting]
     rules = profile(name).rules(players=players)
-    me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy))
+    me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy,
+                         search_from_stock=part.search_from_stock))
     others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
     bots: list[Timed] = [me, *others]
     tally = Tally(playouts=part.playouts)
@@ -199,6 +202,18 @@ def table(results: dict[tuple[str, str], Tally]) -> str:
     return "\n".join(lines)
 
 
+def _stock(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"give a number of cards or 'all', not {text!r}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python tools/tournament.py",
@@ -211,6 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(default: 800 with two players, 400 with four)")
     parser.add_argument("--policy", choices=sorted(PLAYOUT_POLICIES), default="greedy",
                         help="the playout policy (default greedy)")
+    parser.add_argument("--search-from-stock", type=_stock, default=6, metavar="N",
+                        help="search once the stock holds N cards or fewer, play as the "
+                             "heuristic before; 'all': search from the first move "
+                             "(default 6)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the first deal's seed (default 1)")
     parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="J",
@@ -233,7 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = args.setting or list(SETTINGS)
     opponents = args.opponent or list(OPPONENTS)
     tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed,
-                  args.playouts or SETTINGS[setting][2], args.policy)
+                  args.playouts or SETTINGS[setting][2], args.policy,
+                  args.search_from_stock)
              for setting in settings for opponent in opponents
              for chunk in parts(args.games, args.jobs, 2, 20)]
     results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
@@ -245,7 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for task, tally in zip(tasks, workers.map(play_part, tasks), strict=True):
             results[(task.setting, task.opponent)].add(tally)
             bar.update(tally.games)
-    print(f"ismcts with {args.policy} playouts, "
+    start_at = ("from the first move" if args.search_from_stock is None
+                else f"from {args.search_from_stock} cards in the stock")
+    print(f"ismcts with {args.policy} playouts, searching {start_at}, "
           f"{args.games} games per pairing from seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")
     print()
