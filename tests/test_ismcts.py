@@ -194,6 +194,7 @@ def test_a_forced_move_is_played_without_search() -> None:
     ({"seconds": 0.0}, "seconds must be more than 0"),
     ({"policy": "clever"}, "unknown playout policy 'clever'; policies are greedy, random"),
     ({"epsilon": 2.0}, "epsilon must be between 0 and 1"),
+    ({"search_from_stock": -1}, "search_from_stock must be a number of cards or None"),
 ])
 def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:

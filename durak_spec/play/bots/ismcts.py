@@ -177,6 +177,10 @@ class IsmctsBot(BaseBot):
         if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}; policies are "
                              f"{', '.join(PLAYOUT_POLICIES)}")
+        if search_from_stock is not None and (isinstance(search_from_stock, bool)
+                                              or search_from_stock < 0):
+            raise ValueError(f"search_from_stock must be a number of cards or None, not "
+                             f"{search_from_stock!r}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.name = name
@@ -228,7 +232,7 @@ class IsmctsBot(BaseBot):
             if world is None or moves_of(world, view.seat) != view.playable:
                 rejected += 1
                 if rejected > max(100, 2 * iterations):
-                    break  # the view cannot be dealt out: play by the rule below
+                    break  # the view cannot be dealt out: play as the heuristic below
                 continue
             self._iterate(root, world, rng)
             iterations += 1
