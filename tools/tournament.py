@@ -5,6 +5,7 @@ Run from a clone (this folder is not part of the wheel)::
     python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
                                [--setting NAME ...] [--opponent KIND ...]
                                [--policy greedy|random] [--search-from-stock N|all]
+                               [--exploration C]
                                [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
@@ -103,6 +104,7 @@ class Part:
     playouts: int
     policy: str
     search_from_stock: int | None = 6
+    exploration: float = 0.7
 
 
 @dataclass(slots=True)
@@ -142,7 +144,8 @@ def play_part(part: Part) -> Tally:
     name, players, _ = SETTINGS[part.setting]
     rules = profile(name).rules(players=players)
     me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy,
-                         search_from_stock=part.search_from_stock))
+                         search_from_stock=part.search_from_stock,
+                         exploration=part.exploration))
     others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
     bots: list[Timed] = [me, *others]
     tally = Tally(playouts=part.playouts)
@@ -226,6 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(default: 800 with two players, 400 with four)")
     parser.add_argument("--policy", choices=sorted(PLAYOUT_POLICIES), default="greedy",
                         help="the playout policy (default greedy)")
+    parser.add_argument("--exploration", type=float, default=0.7, metavar="C",
+                        help="the UCB1 exploration constant (default 0.7)")
     parser.add_argument("--search-from-stock", type=_stock, default=6, metavar="N",
                         help="search once the stock holds N cards or fewer, play as the "
                              "heuristic before; 'all': search from the first move "
@@ -253,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     opponents = args.opponent or list(OPPONENTS)
     tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed,
                   args.playouts or SETTINGS[setting][2], args.policy,
-                  args.search_from_stock)
+                  args.search_from_stock, args.exploration)
              for setting in settings for opponent in opponents
              for chunk in parts(args.games, args.jobs, 2, 20)]
     results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
@@ -267,7 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             bar.update(tally.games)
     start_at = ("from the first move" if args.search_from_stock is None
                 else f"from {args.search_from_stock} cards in the stock")
-    print(f"ismcts with {args.policy} playouts, searching {start_at}, "
+    print(f"ismcts with {args.policy} playouts, exploration {args.exploration}, "
+          f"searching {start_at}, "
           f"{args.games} games per pairing from seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")
     print()
