@@ -47,6 +47,7 @@ from durak_spec.play.bots import (
     Bot,
     BotError,
     HeuristicBot,
+    IsmctsBot,
     RandomBot,
     SearchBot,
     Tip,
@@ -191,7 +192,8 @@ def test_bots_decide_from_the_view_alone() -> None:
         other = _hide_differently(state, seat)
         changed += other.hands != state.hands or other.stock != state.stock
         assert view(other, seat) == view(state, seat)
-        for make in (HeuristicBot, RandomBot, lambda: SearchBot(samples=1, max_candidates=2)):
+        for make in (HeuristicBot, RandomBot, lambda: SearchBot(samples=1, max_candidates=2),
+                     lambda: IsmctsBot(playouts=6, search_from_stock=None)):
             first = choose(make(), state, seat, seed=5)
             second = choose(make(), other, seat, seed=5)
             assert first == second, f"{first} vs {second}: the bot saw a hidden card"
@@ -202,7 +204,8 @@ def test_fresh_bots_without_memory_choose_legal_actions_from_a_view() -> None:
     for state, seat in _midgame_positions():
         seen = view(state, seat)
         for bot in (HeuristicBot(), HeuristicBot(tips=()), RandomBot(), make_bot("random"),
-                    SearchBot(samples=1, max_candidates=2)):
+                    SearchBot(samples=1, max_candidates=2),
+                    IsmctsBot(playouts=4, search_from_stock=None)):
             assert bot.choose(seen, random.Random(1)) in seen.playable
 
 

@@ -446,7 +446,8 @@ def play_form(engine_bytes: int | None) -> Markup:
     players = element("select", [element("option", str(n), value=str(n), selected=n == 3)
                                  for n in range(2, 7)], id="durak-players", name="players")
     words = {"random": "random player (any legal move)",
-             "heuristic": "heuristic player (the sources' tips)"}
+             "heuristic": "heuristic player (the sources' tips)",
+             "ismcts": "tree search player (the strongest; about a second a move)"}
     opponents = element("select", [element("option", words.get(k, k), value=k,
                                            selected=k == "heuristic") for k in OPPONENTS],
                         id="durak-opponent", name="opponent")

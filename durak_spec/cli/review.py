@@ -7,7 +7,8 @@ import argparse
 import contextlib
 import sys
 
-from durak_spec.core.cliargs import CommandError, Subparsers, count, positive_count
+from durak_spec.cli.args import Subparsers, count, positive_count
+from durak_spec.core.cliargs import CommandError
 from durak_spec.core.outfiles import OutputFile, check_output_folder
 from durak_spec.core.progressbar import progress_bar
 from durak_spec.game import persist

@@ -3,7 +3,7 @@
 ::
 
     durak-spec play [--profile NAME] [--players N] [--set AXIS=VALUE] [--seat S]
-                    [--opponent random|heuristic|search] [--seed S]
+                    [--opponent random|heuristic|search|ismcts] [--seed S]
                     [--load FILE] [--save-to FILE] [--games N]
 
 The screen is plain text, so the game works in any terminal, through a pipe and under a

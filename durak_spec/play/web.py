@@ -71,8 +71,9 @@ from durak_spec.play.bots import BOT_KINDS, Bot, acting_seat, make_bot
 
 __all__ = ["OPPONENTS", "Board", "Match", "RequestError"]
 
-OPPONENTS: tuple[str, ...] = tuple(k for k in BOT_KINDS if k in ("random", "heuristic"))
-"""The computer players the page offers (the sampling search player is too slow there)."""
+OPPONENTS: tuple[str, ...] = tuple(k for k in BOT_KINDS if k in ("random", "heuristic", "ismcts"))
+"""The computer players the page offers: not the sampling search player, too slow there;
+the tree search player thinks at most about a second a move (``ISMCTS_SECONDS``)."""
 
 _SEAT = re.compile(r"\bP([0-9])\b")
 

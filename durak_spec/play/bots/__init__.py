@@ -42,6 +42,10 @@ The bots here
 * :class:`SearchBot` plays each candidate action out in a few sampled deals of the cards
   it cannot see (determinized Monte Carlo) and keeps the one that makes it the durak
   least often.
+* :class:`IsmctsBot` grows a search tree over many sampled deals (information-set Monte
+  Carlo tree search), one playout per deal, and plays the action it tried most; its
+  budget is a number of playouts, a time, or both. The strongest of them
+  (``docs/players.md``).
 
 Who acts when (the table protocol of the simulations)
 -----------------------------------------------------
@@ -76,11 +80,17 @@ from __future__ import annotations
 from durak_spec.play.bots.games import GameResult, play_game
 from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.interface import BaseBot, Bot, BotError, RandomBot
+from durak_spec.play.bots.ismcts import IsmctsBot
 from durak_spec.play.bots.kinds import BOT_KINDS, make_bot
 from durak_spec.play.bots.knowledge import strength
 from durak_spec.play.bots.search import SearchBot
 from durak_spec.play.bots.tips import ALL_TIPS, TIP_NOTES, Tip
-from durak_spec.play.bots.tournament import TournamentResult, tournament, wilson_interval
+from durak_spec.play.bots.tournament import (
+    TournamentResult,
+    rotation,
+    tournament,
+    wilson_interval,
+)
 from durak_spec.play.bots.turn_order import acting_seat
 
 __all__ = [
@@ -92,6 +102,7 @@ __all__ = [
     "BotError",
     "GameResult",
     "HeuristicBot",
+    "IsmctsBot",
     "RandomBot",
     "SearchBot",
     "Tip",
@@ -99,6 +110,7 @@ __all__ = [
     "acting_seat",
     "make_bot",
     "play_game",
+    "rotation",
     "strength",
     "tournament",
     "wilson_interval",

@@ -5,15 +5,14 @@ from __future__ import annotations
 import math
 import random
 
-from durak_spec.core.cards import DECK, Card
-from durak_spec.engine import apply, legal_actions
+from durak_spec.engine import apply
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.interface import BaseBot, BotError
-from durak_spec.play.bots.knowledge import Memory, infer
 from durak_spec.play.bots.turn_order import acting_seat
+from durak_spec.play.bots.worlds import moves_of, sample_world
 
 
 class SearchBot(BaseBot):
@@ -63,7 +62,7 @@ class SearchBot(BaseBot):
         sampled = [sample_world(view, self._guide.memory, rng) for _ in range(self.samples)]
         # A world consistent with the view gives this seat the same moves: under a
         # turn-based protocol whose turn it is depends on who could add a card (CLAR-17).
-        worlds = [w for w in sampled if w is not None and _moves_of(w, view.seat) == view.playable]
+        worlds = [w for w in sampled if w is not None and moves_of(w, view.seat) == view.playable]
         if not worlds:
             return suggestion
         best, best_loss = suggestion, math.inf
@@ -89,45 +88,3 @@ class SearchBot(BaseBot):
             sizes = [len(h) for h in state.hands]
             return sizes[me] / max(1, sum(sizes))
         return 1.0 if outcome.durak == me else 0.0
-
-
-def _moves_of(state: GameState, seat: int) -> tuple[Action, ...]:
-    """The legal actions of ``seat`` in ``state``, in ``legal_actions`` order (VIEW-3)."""
-    return tuple(a for a in legal_actions(state) if a.player == seat)
-
-
-def sample_world(v: PlayerView, memory: Memory, rng: random.Random) -> GameState | None:
-    """A full position consistent with the view, the unseen cards dealt at random
-    (``None`` when the counts and the memory disagree); the coach samples with it too."""
-    know = infer(v, memory, remember_all=True, remember_trumps=True)
-    pool = sorted(know.pool)
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...]] = []
-    for seat in range(v.players):
-        if seat == v.seat:
-            hands.append(v.hand)
-            continue
-        need = v.unknown(seat)
-        drawn, pool = pool[:need], pool[need:]
-        hands.append(tuple(sorted([*v.known[seat], *drawn])))
-    hidden_stock = v.stock - (1 if v.face_up is not None else 0)
-    if len(pool) < hidden_stock:
-        return None
-    stock = pool[:hidden_stock] + ([v.face_up] if v.face_up is not None else [])
-    placed = {c for hand in hands for c in hand} | set(stock) | {
-        c for p in v.table for c in (p.attack, p.cover) if c is not None}
-    discard = tuple(sorted(c for c in DECK if c not in placed))
-    if len(discard) != v.discard:
-        return None  # memory and counts disagree: give up on this sample
-    state = GameState(
-        rules=v.rules, hands=tuple(hands), stock=tuple(stock), trump=v.trump, table=v.table,
-        discard=discard, attacker=v.attacker, defender=v.defender, opener=v.opener,
-        bout=v.bout, taking=v.taking, passed=frozenset(v.passed), joined=v.joined,
-        start_hands=tuple(len(h) + (len(v.table) if s == v.defender else 0)
-                          for s, h in enumerate(hands)),
-        shown=frozenset(v.shown), known=tuple(frozenset(k) for k in v.known),
-        finished=v.finished, thrower=v.thrower)
-    return state
-
-
-_sample_world = sample_world  # the name it had before the coach shared it

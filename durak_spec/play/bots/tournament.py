@@ -64,6 +64,17 @@ Progress = Callable[[int, int, GameResult], None]
 """``progress(games_done, games_total, last_result)``, called after every game."""
 
 
+def rotation(game: int, players: int, *, seed: int = 0, rotate: bool = True
+             ) -> tuple[int, int]:
+    """Where game ``game`` of a :func:`tournament` seats its bots and how it deals:
+    ``(shift, deal_seed)``, bot ``i`` sitting in seat ``(i + shift) % players``. With
+    ``rotate`` every deal is played once with each rotation of the bots; without it every
+    game has its own deal and no bot moves."""
+    if rotate:
+        return game % players, seed + game // players
+    return 0, seed + game
+
+
 def tournament(rules: RuleSet, bots: Sequence[Bot], games: int, *, seed: int = 0,
                rotate: bool = True, progress: Progress | None = None,
                max_actions: int = DEFAULT_MAX_ACTIONS) -> TournamentResult:
@@ -72,8 +83,8 @@ def tournament(rules: RuleSet, bots: Sequence[Bot], games: int, *, seed: int = 0
     With ``rotate`` (the default) every deal is played once with each rotation of the
     bots around the table, so that no bot profits from a lucky seat or deal: game ``k``
     deals with seed ``seed + k // players`` and seats bot ``i`` at ``(i + k) % players``.
-    Without it, game ``k`` uses seed ``seed + k`` and bot ``i`` sits in seat ``i``.
-    ``progress`` is called after every game. Deterministic for ``seed``.
+    Without it, game ``k`` uses seed ``seed + k`` and bot ``i`` sits in seat ``i``
+    (:func:`rotation`). ``progress`` is called after every game. Deterministic for ``seed``.
     """
     n = rules.players
     if len(bots) != n:
@@ -84,8 +95,7 @@ def tournament(rules: RuleSet, bots: Sequence[Bot], games: int, *, seed: int = 0
     draws = unfinished = actions = 0
     results: list[GameResult] = []
     for k in range(games):
-        shift = k % n if rotate else 0
-        deal_seed = seed + (k // n if rotate else k)
+        shift, deal_seed = rotation(k, n, seed=seed, rotate=rotate)
         seated: list[Bot] = [bots[0]] * n
         for i, bot in enumerate(bots):
             seated[(i + shift) % n] = bot

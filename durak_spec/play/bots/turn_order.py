@@ -7,6 +7,7 @@ a move, then the players who may throw in, from the attacker clockwise.
 from __future__ import annotations
 
 from durak_spec.engine import legal_actions
+from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 
 
@@ -16,15 +17,28 @@ def acting_seat(state: GameState) -> int | None:
     Between bouts the attacker; in a bout the defender while they have a move, then the
     throwers from the attacker clockwise (see the module docstring).
     """
+    turn = acting_moves(state)
+    return None if turn is None else turn[0]
+
+
+def acting_moves(state: GameState) -> tuple[int, tuple[Action, ...]] | None:
+    """The seat that acts next (as :func:`acting_seat`) and its legal actions, in
+    ``legal_actions`` order; ``None`` at the end. One listing for both, for simulations
+    that need the two at every step."""
     actions = legal_actions(state)
     if not actions:
         return None
     seats = {a.player for a in actions}
+    seat = actions[0].player
     if state.table and state.defender in seats:
-        return state.defender
-    n = len(state.hands)
-    for step in range(n):
-        seat = (state.attacker + step) % n
-        if seat in seats:
-            return seat
-    return actions[0].player  # pragma: no cover - every acting seat is found above
+        seat = state.defender
+    else:
+        n = len(state.hands)
+        for step in range(n):
+            candidate = (state.attacker + step) % n
+            if candidate in seats:
+                seat = candidate
+                break
+    if len(seats) == 1:
+        return seat, actions
+    return seat, tuple(a for a in actions if a.player == seat)

@@ -21,14 +21,14 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from durak_spec.engine import apply, legal_actions
+from durak_spec.engine import apply
 from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.knowledge import Memory
-from durak_spec.play.bots.search import sample_world
 from durak_spec.play.bots.turn_order import acting_seat
+from durak_spec.play.bots.worlds import moves_of, sample_world
 
 __all__ = ["DEFAULT_SAMPLES", "Evaluator", "SamplingEvaluator"]
 
@@ -82,7 +82,7 @@ class SamplingEvaluator:
                 break
             world = sample_world(seen, memory, rng)
             # A deal consistent with the view gives the seat the same moves (CLAR-17).
-            if world is not None and _moves_of(world, seen.seat) == seen.playable:
+            if world is not None and moves_of(world, seen.seat) == seen.playable:
                 worlds.append(world)
         if not worlds:
             return None
@@ -110,7 +110,3 @@ class SamplingEvaluator:
             return sizes[me] / max(1, sum(sizes))
         return 1.0 if outcome.durak == me else 0.0
 
-
-def _moves_of(state: GameState, seat: int) -> tuple[Action, ...]:
-    """The legal actions of ``seat`` in ``state``, in ``legal_actions`` order (VIEW-3)."""
-    return tuple(a for a in legal_actions(state) if a.player == seat)
