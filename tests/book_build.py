@@ -13,7 +13,7 @@ built before instead of building one.
 Under pytest-xdist the book is still built once per run: the build sits in the run's shared
 temporary folder behind a file lock, so that a second worker that needs it waits for the
 first build and reads it instead of building again. The tests that read it are collected
-first (:func:`pytest_collection_modifyitems`), so that the build starts at once.
+first (``pytest_collection_modifyitems`` in conftest.py), so that the build starts at once.
 """
 
 from __future__ import annotations
@@ -164,13 +164,6 @@ def built_book(tmp_path_factory: pytest.TempPathFactory,
             (html.parent / "stdout.txt").write_text(output, encoding="utf-8")
             say(request, "built")
     yield html
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that read the built book run first, so that its build starts at once on
-    one worker while the other goes on with the rest (``--dist worksteal`` then shares the
-    book's tests between both once it is built)."""
-    items.sort(key=lambda item: "built_book" not in getattr(item, "fixturenames", ()))
 
 
 NO_ENGINE = pytest.StashKey[str | None]()

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from helpers import SLOW_START, PatientStart
 
 from durak_spec import Action, RuleSet, Take, apply, check, legal_actions, new_game, profile
 from durak_spec.cli import main
@@ -53,7 +54,6 @@ from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PYTHON = sys.executable
-SLOW_START = 20.0  # generous: starting Python on a busy machine can take a while
 
 
 def _load_example(name: str) -> ModuleType:
@@ -341,7 +341,7 @@ BROKEN = textwrap.dedent("""\
 def _broken_engine(tmp_path: Path, what: str, timeout: float) -> SubprocessEngine:
     script = tmp_path / "broken_engine.py"
     script.write_text(BROKEN.format(what=what), encoding="utf-8")
-    return SubprocessEngine([PYTHON, str(script)], timeout=timeout)
+    return PatientStart([PYTHON, str(script)], timeout=timeout)
 
 
 def test_an_engine_that_crashes_mid_game_is_reported_and_restarted(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import hypothesis
 import pytest
+from helpers import SLOW_START
 from hypothesis import strategies as st
 
 from durak_spec.engine import apply, deal, legal_actions, new_game
@@ -31,7 +32,6 @@ from durak_spec.protocol.subprocess_engine import (
 )
 
 PYTHON = sys.executable
-SLOW_START = 20.0
 RULES = profile("classic-throw-in").rules(players=2)
 DECK = deal(RULES, 5)
 

@@ -24,6 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import SLOW_START
 
 from durak_spec import (
     DECK,
@@ -59,7 +60,6 @@ from durak_spec.protocol.wire import LoadRequest, encode_request, quote
 
 PYTHON = sys.executable
 SERVE = [PYTHON, "-m", "durak_spec.serve"]
-SLOW_START = 20.0  # generous: starting Python on a busy machine can take a while
 
 
 def _zombie(pid: int) -> bool:

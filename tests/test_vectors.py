@@ -83,8 +83,9 @@ def test_the_document_is_valid_under_its_schema() -> None:
     validator = jsonschema.Draft202012Validator(schema)
     assert list(validator.iter_errors(document)) == []
     # the vocabulary is closed: a kind of step the schema does not list is refused
+    # (the first error is enough: the validator stops there instead of walking the rest)
     document["vectors"][0]["steps"][0]["kind"] = "looks-fine"
-    assert list(validator.iter_errors(document))
+    assert next(validator.iter_errors(document), None) is not None
 
 
 def test_every_example_is_a_vector_once_or_listed_as_not_portable(shipped: vf.Document
