@@ -32,6 +32,7 @@ from durak_spec.play.bots import BaseBot, HeuristicBot, play_game
 from durak_spec.play.bots.knowledge import Memory
 from durak_spec.play.review import (
     Evaluator,
+    IsmctsEvaluator,
     SamplingEvaluator,
     review,
     review_move,
@@ -113,6 +114,21 @@ def test_a_trump_spent_needlessly_is_among_the_marked_moves(saved: Path) -> None
     assert "Traceback" not in done.stderr
 
 
+def test_the_tree_search_players_estimate_marks_the_trump_spent_first(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With ``--evaluator ismcts`` the strongest player weighs the moves: the needless trump
+    is the costliest move of the game, named TIP-2."""
+    data = _review_json(capsys, str(saved), "--seat", "0", "--evaluator", "ismcts",
+                        "--playouts", "200")
+    assert data["evaluator"] == "ismcts"
+    marked = data["marked"]
+    assert isinstance(marked, list) and 1 <= len(marked) <= 5
+    first = marked[0]
+    assert first["index"] == BAD_INDEX and first["played"]["move"] == "cover 7♠ with Q♦"
+    assert first["better"]["move"] == "cover 7♠ with 10♠"
+    assert first["tip"]["id"] == "TIP-2"
+
+
 def _review_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     code = main(["review", *argv, "--json", "--quiet"])
     out = capsys.readouterr().out
@@ -168,7 +184,10 @@ def _other_deal(game: Game, index: int) -> tuple[PlayerView, Memory]:
     return seen, memory
 
 
-def test_the_hidden_cards_do_not_change_the_estimate(squandered: tuple[Game, Action]) -> None:
+@pytest.mark.parametrize("evaluator", [SamplingEvaluator(4), IsmctsEvaluator(60)],
+                         ids=["sampling", "ismcts"])
+def test_the_hidden_cards_do_not_change_the_estimate(squandered: tuple[Game, Action],
+                                                     evaluator: Evaluator) -> None:
     game, bad = squandered
     state = list(game.states())[BAD_INDEX]
     mover, other = 0, 1
@@ -186,7 +205,6 @@ def test_the_hidden_cards_do_not_change_the_estimate(squandered: tuple[Game, Act
     assert other_state != state
     assert view(other_state, mover) == view(state, mover)
     seen, memory = _other_deal(game, BAD_INDEX)
-    evaluator = SamplingEvaluator(4)
     first = review_move(view(state, mover), memory, bad, index=BAD_INDEX, state=state,
                         evaluator=evaluator, seed=3)
     second = review_move(view(other_state, mover), memory, bad, index=BAD_INDEX,

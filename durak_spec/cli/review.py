@@ -13,7 +13,15 @@ from durak_spec.core.outfiles import OutputFile, check_output_folder
 from durak_spec.core.progressbar import progress_bar
 from durak_spec.game import persist
 from durak_spec.game.history import Game
-from durak_spec.play.review import DEFAULT_SAMPLES, ReviewError, SamplingEvaluator, review
+from durak_spec.play.review import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SAMPLES,
+    Evaluator,
+    IsmctsEvaluator,
+    ReviewError,
+    SamplingEvaluator,
+    review,
+)
 from durak_spec.play.review.report import move_svg, svg_name, to_json_text, to_text
 
 __all__ = ["add_parser", "run"]
@@ -49,6 +57,14 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--samples", metavar="N", type=positive_count, default=DEFAULT_SAMPLES,
                         help="deals sampled per decision (default %(default)s; more is slower "
                              "and steadier)")
+    parser.add_argument("--evaluator", choices=("sampling", "ismcts"), default="sampling",
+                        help="who weighs the moves: 'sampling' (default: each move played out "
+                             "by heuristic players in --samples sampled deals) or 'ismcts' "
+                             "(the tree search player's own estimate, --playouts iterations "
+                             "a decision: about four times slower)")
+    parser.add_argument("--playouts", metavar="N", type=positive_count, default=DEFAULT_PLAYOUTS,
+                        help="tree search iterations per decision with --evaluator ismcts "
+                             "(default %(default)s)")
     parser.add_argument("--svg", metavar="DIR", default=None,
                         help="also draw each marked move's position with the better move "
                              "in DIR (move-007.svg, ...)")
@@ -96,6 +112,12 @@ class _Bar:
         self.bar.close()
 
 
+def _evaluator(args: argparse.Namespace) -> Evaluator:
+    if args.evaluator == "ismcts":
+        return IsmctsEvaluator(args.playouts)
+    return SamplingEvaluator(args.samples)
+
+
 def run(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec review``."""
     game = _load(args.file)
@@ -104,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     with contextlib.closing(_Bar(shown)) as bar:
         try:
             result = review(game, seats=args.seat, seed=args.seed,
-                            evaluator=SamplingEvaluator(args.samples), progress=bar)
+                            evaluator=_evaluator(args), progress=bar)
         except ReviewError as error:
             raise CommandError(f"{args.file}: {error}") from None
     pictures: dict[int, str] = {}

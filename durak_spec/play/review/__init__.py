@@ -29,15 +29,23 @@ from durak_spec.play.review.coach import (
     review,
     review_move,
 )
-from durak_spec.play.review.evaluate import DEFAULT_SAMPLES, Evaluator, SamplingEvaluator
+from durak_spec.play.review.evaluate import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SAMPLES,
+    Evaluator,
+    IsmctsEvaluator,
+    SamplingEvaluator,
+)
 from durak_spec.play.review.tips import TipNote, which_tip
 
 __all__ = [
     "DEFAULT_LIMIT",
     "DEFAULT_MIN_DROP",
+    "DEFAULT_PLAYOUTS",
     "DEFAULT_SAMPLES",
     "Candidate",
     "Evaluator",
+    "IsmctsEvaluator",
     "MoveReview",
     "Review",
     "ReviewError",

@@ -11,8 +11,11 @@ players, and counts the games the seat did not lose. Every candidate is played o
 the same deals with the same playout randomness (common random numbers), so that a
 difference between two candidates is the moves' doing, not the dealing's.
 
-A stronger player plugs in by being another :class:`Evaluator`: anything with a ``name``
-and an ``estimate`` method of the same signature.
+:class:`IsmctsEvaluator` asks the strongest computer player instead: one information-set
+Monte Carlo tree search (:class:`~durak_spec.play.bots.IsmctsBot`) from the mover's view,
+each candidate's estimate being the mean result of the playouts through it. Any other
+player plugs in by being an :class:`Evaluator`: anything with a ``name`` and an
+``estimate`` method of the same signature.
 """
 
 from __future__ import annotations
@@ -26,14 +29,19 @@ from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
 from durak_spec.play.bots.heuristic import HeuristicBot
+from durak_spec.play.bots.ismcts import IsmctsBot
 from durak_spec.play.bots.knowledge import Memory
 from durak_spec.play.bots.turn_order import acting_seat
 from durak_spec.play.bots.worlds import moves_of, sample_world
 
-__all__ = ["DEFAULT_SAMPLES", "Evaluator", "SamplingEvaluator"]
+__all__ = ["DEFAULT_PLAYOUTS", "DEFAULT_SAMPLES", "Evaluator", "IsmctsEvaluator",
+           "SamplingEvaluator"]
 
 DEFAULT_SAMPLES = 16
 """Deals sampled per decision by default (``durak-spec review --samples``)."""
+
+DEFAULT_PLAYOUTS = 800
+"""Tree search iterations per decision by default (``durak-spec review --playouts``)."""
 
 
 @runtime_checkable
@@ -110,3 +118,41 @@ class SamplingEvaluator:
             return sizes[me] / max(1, sum(sizes))
         return 1.0 if outcome.durak == me else 0.0
 
+
+
+class IsmctsEvaluator:
+    """The tree search player's own estimate (see the module docstring).
+
+    For a decision it runs one search of ``playouts`` iterations from the mover's view and
+    memory, over every move the mover has, and reads each candidate's mean result (the
+    share of the playouts through that move in which the mover was not the durak). A
+    search spends its playouts on the moves that look best, so a poor move's estimate
+    rests on fewer playouts than a good one's; the coach's second pass weighs the marked
+    moves again in fresh searches. ``None`` when the search could try a candidate in no
+    deal consistent with the view.
+    """
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, exploration: float = 0.7) -> None:
+        if isinstance(playouts, bool) or playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+        self.playouts = playouts
+        self.exploration = exploration
+        self.name = "ismcts"
+
+    def __repr__(self) -> str:
+        return f"IsmctsEvaluator(playouts={self.playouts})"
+
+    def estimate(self, seen: PlayerView, memory: Memory, candidates: Sequence[Action],
+                 rng: random.Random) -> tuple[float, ...] | None:
+        searcher = IsmctsBot(playouts=self.playouts, search_from_stock=None,
+                             exploration=self.exploration)
+        searcher.memory.seen.update(memory.seen)
+        searcher.memory.bout = memory.bout
+        searcher.choose(seen, rng)
+        stats = searcher.last_search
+        if stats is None:
+            return None
+        means = {action: mean for action, _visits, mean in stats.visits}
+        if any(action not in means for action in candidates):
+            return None
+        return tuple(means[action] for action in candidates)
