@@ -26,8 +26,10 @@ from durak_spec.play.review.coach import (
     MoveReview,
     Review,
     ReviewError,
+    ReviewSteps,
     review,
     review_move,
+    review_steps,
 )
 from durak_spec.play.review.evaluate import DEFAULT_SAMPLES, Evaluator, SamplingEvaluator
 from durak_spec.play.review.tips import TipNote, which_tip
@@ -41,9 +43,11 @@ __all__ = [
     "MoveReview",
     "Review",
     "ReviewError",
+    "ReviewSteps",
     "SamplingEvaluator",
     "TipNote",
     "review",
     "review_move",
+    "review_steps",
     "which_tip",
 ]
