@@ -125,16 +125,17 @@ function offerReview() {
 function tipLine(tip) {
   const link = (href, text) => make("a", { href: new URL(href, engine.root).href,
                                            class: "durak-review-link", text });
-  return make("p", { class: "durak-review-tip" }, `Tip ${tip.id}, ${tip.title}: ${tip.why}. `,
-              link(tip.link, "The tip"), ", ", link(tip.evidence, "its evidence"), ".");
+  return make("p", { class: "durak-review-tip" }, `${tip.id}: ${tip.title}. `,
+              link(tip.link, "The tip"), " and ", link(tip.evidence, "its evidence"), ".");
 }
 
 function showReview(review) {
   const marked = review.marked;
   reviewTell(marked.length
-    ? `The coach weighed ${review.decisions} of your decisions. The ${marked.length === 1 ?
-        "move" : `${marked.length} moves`} that cost you most, the costliest first (your ` +
-      "chance of not being the durak, from what you knew then):"
+    ? `The coach weighed ${review.decisions} of your decisions. ` +
+      (marked.length === 1 ? "The move that cost you most" :
+        `The ${marked.length} moves that cost you most, the costliest first`) +
+      " (your chance of not being the durak, from what you knew then):"
     : `The coach weighed ${review.decisions} of your decisions: no move cost a clear ` +
       "chance of escaping; each was as good as the others it found.");
   const list = make("ol", { class: "durak-review-moves" });
