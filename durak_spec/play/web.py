@@ -7,8 +7,9 @@ nothing itself. Nor does this module: every legal move comes from
 :func:`~durak_spec.engine.legal_actions`, every refusal from
 :func:`~durak_spec.engine.check` (with the rule's ID and the engine's reason), every
 new position from :func:`~durak_spec.engine.apply`, every picture from
-:func:`~durak_spec.game.svg.position_svg`, and the computer's moves from the bots of
-:mod:`durak_spec.play.bots`.
+:func:`~durak_spec.game.svg.position_svg`, the computer's moves from the bots of
+:mod:`durak_spec.play.bots`, and the review of a finished game from the coach of
+:mod:`durak_spec.play.review`.
 
 * :class:`Board`: an example position of the book, every hand face up, every player's
   moves made by the reader (any player may act whenever the engine lets them: the
