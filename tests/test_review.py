@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from helpers import position
 
+import durak_spec.play.review as coach
 from durak_spec import profile
 from durak_spec.cli import main
 from durak_spec.core.cards import Rank
@@ -32,11 +33,9 @@ from durak_spec.play.bots import BaseBot, HeuristicBot, play_game
 from durak_spec.play.bots.knowledge import Memory
 from durak_spec.play.review import (
     Evaluator,
-    ReviewError,
     SamplingEvaluator,
     review,
     review_move,
-    review_steps,
     which_tip,
 )
 from durak_spec.play.terminal import save_record
@@ -255,7 +254,7 @@ def test_a_review_runs_step_by_step_for_the_web_page(squandered: tuple[Game, Act
     heard: list[tuple[int, int]] = []
     whole = review(game, evaluator=TakeLover(), seed=0,
                    progress=lambda done, total: heard.append((done, total)))
-    steps = review_steps(game, evaluator=TakeLover(), seed=0)
+    steps = coach.review_steps(game, evaluator=TakeLover(), seed=0)
     seen: list[tuple[int, int]] = []
     with pytest.raises(StopIteration) as finished:
         while True:
@@ -266,8 +265,8 @@ def test_a_review_runs_step_by_step_for_the_web_page(squandered: tuple[Game, Act
     assert seen[:total] == heard
     assert len(seen) > total and [d for d, _ in seen] == list(range(1, len(seen) + 1))
     unfinished = Game.replay(game.initial, game.actions[:10], seed=game.seed)
-    with pytest.raises(ReviewError, match="not finished"):
-        review_steps(unfinished)  # at once, before any step
+    with pytest.raises(coach.ReviewError, match="not finished"):
+        coach.review_steps(unfinished)  # at once, before any step
 
 def _error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     code = main(["review", *argv])
