@@ -11,7 +11,9 @@ profile, as a reader's browser keeps its cache:
 * **the download** of the first Try it: every file the page fetched after the click;
 * **each move**: a whole game against the heuristic player on "Play a game" at pace 0,
   every request timed in the page from the click (or the computer's turn) until the board
-  is drawn again: the engine's answer (Python) and the drawing (the page).
+  is drawn again: the engine's answer (Python) and the drawing (the page);
+* **the review** of that game: from the click on "Review this game" until the coach's
+  marked moves are drawn (the reader's seat, the page's small sample of deals).
 
 Each configuration runs ``--runs`` times (a fresh profile each); medians and ranges are
 printed as Markdown for the README, or JSON with ``--json``. Timings on this shared
@@ -103,16 +105,23 @@ def new_game_board(context: Any, base: str) -> float:
     return seconds * 1000
 
 
-def a_game(context: Any, base: str) -> list[dict[str, Any]]:
+def a_game(context: Any, base: str) -> tuple[list[dict[str, Any]], float]:
+    """The timed requests of a whole game, and the review of the game in ms."""
     page = context.new_page()
     page.goto(base + "play.html?pace=0&seed=7")
     page.select_option("#durak-players", "3")
     page.click("#durak-new")
     screenshots.play_reader_moves(page, timeout_ms=180_000)
     timings = page.evaluate("window.durakTimings")
+    page.wait_for_selector("#durak-review[data-state=offered]", timeout=180_000)
+    started = time.perf_counter()
+    page.click("#durak-review-start")
+    page.wait_for_selector("#durak-review[data-state=done]", state="attached",
+                           timeout=180_000)
+    review_ms = (time.perf_counter() - started) * 1000
     page.close()
     return [t for t in timings if t["op"] in ("tap", "move", "action", "computer")
-            and t["result"] in ("played", "refused", "choose", "target")]
+            and t["result"] in ("played", "refused", "choose", "target")], review_ms
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -148,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     moves: list[dict[str, Any]] = []
     hovered: list[float] = []
     boards: list[float] = []
+    reviews: list[float] = []
     try:
         with sync_playwright() as driver:
             for run in range(args.runs):
@@ -162,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
                                 boards.append(new_game_board(context, base))
                             visit.append(first_try(context, base, site))
                             if visit is warm:
-                                moves.extend(a_game(context, base))
+                                played, review_ms = a_game(context, base)
+                                moves.extend(played)
+                                reviews.append(review_ms)
                                 hovered.append(hovered_try(context, base))
                         finally:
                             context.close()
@@ -176,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         "warm": {k: summary([r[k] for r in warm]) for k in warm[0]},
         "new_game_board_ms": summary(boards),
         "hovered_try_ms": summary(hovered),
+        "review_ms": summary(reviews),
         "moves": {"count": len(moves),
                   "engine_ms": summary([m["engine_ms"] for m in moves]),
                   "drawn_ms": summary([m["drawn_ms"] for m in moves])},
@@ -199,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{b['median']:,.0f} ms ({b['min']:,.0f}–{b['max']:,.0f}).")
     print(f"First Try it after a second's pointing at it: {h['median']:,.0f} ms "
           f"({h['min']:,.0f}–{h['max']:,.0f}) from the click.")
+    r = result["review_ms"]
+    print(f"Review this game (the coach on the reader's moves of the 3-player game): "
+          f"{r['median']:,.0f} ms ({r['min']:,.0f}–{r['max']:,.0f}) from the click.")
     m = result["moves"]
     print(f"\nMoves ({m['count']} requests over {args.runs} games, heuristic opponents):\n")
     print("| per move, ms | median | p95 | max |")

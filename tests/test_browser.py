@@ -11,6 +11,8 @@ opens the built book (``built_book``, with the packed engine) over a local HTTP 
 * plays a whole game against the heuristic player on "Play a game", saves it to a file
   midway and at the end, loads the files with ``durak-spec play --load``, loads one back
   into the page, and resumes the game the page kept in the browser;
+* plays a game to its end as a visitor and asks the coach: "Review this game" shows its
+  progress, then at most five marked moves with their reasons, pictures and tip links;
 * measures every page of the book but the rule index at 1280 x 900: none is longer than
   ten screens;
 * takes screenshots of live boards at desktop and phone width in light and dark mode
@@ -373,6 +375,59 @@ def test_a_whole_game_against_the_heuristic_player_saved_and_loaded(
         page.wait_for_selector("#durak-game[data-actions]", state="attached", timeout=LOAD_MS)
         assert int(str(game.get_attribute("data-actions"))) >= len(midway["history"])
 
+
+def test_a_visitor_reviews_the_game_they_finished(site: str, browser: Any,
+                                                  built_book: Path) -> None:
+    """No URL parameters: a game played to its end, then "Review this game". The coach runs
+    in the page a slice at a time (a "reviewing" state with a progress bar), then lists at
+    most five marked moves, each with its reason, its picture and, where a tip is named,
+    the links to the tip and its evidence. A game in which the coach finds no costly move
+    says so; the visitor then plays another (at most three games)."""
+    with tab(browser, site) as page:
+        page.goto(site + "play.html")
+        assert "?" not in page.url
+        page.select_option("#durak-pace", "300")  # "quick"
+        page.select_option("#durak-players", "2")
+        game = page.locator("#durak-game")
+        review = page.locator("#durak-review")
+        moves = review.locator("li.durak-review-move")
+        for _ in range(3):
+            new_game(page)
+            assert review.is_hidden()
+            assert play_on(page) > 0 and game.get_attribute("data-state") == "over"
+            page.wait_for_selector("#durak-review[data-state=offered]")
+            page.click("#durak-review-start")
+            assert review.get_attribute("data-state") == "reviewing"
+            assert "Reviewing your moves" in page.locator("#durak-review-status").inner_text()
+            assert page.locator("#durak-review-progress").is_visible()
+            page.wait_for_selector("#durak-review[data-state=done]", state="attached",
+                                   timeout=LOAD_MS)
+            assert page.locator("#durak-review-progress").is_hidden()
+            if moves.count():
+                break
+            assert "no move cost" in page.locator("#durak-review-status").inner_text()
+        assert 1 <= moves.count() <= 5
+        for move in moves.all():
+            reason = move.locator(".durak-review-reason").inner_text()
+            assert re.match(r"Move \d+ \(bout \d+\): Anna \(you\) played .+ was better",
+                            reason), reason
+            picture = move.locator(".durak-review-picture > svg")
+            box = picture.bounding_box()
+            assert picture.count() == 1 and box is not None and box["width"] > 200
+            assert "better" in str(picture.get_attribute("aria-label"))
+            for link in move.locator(".durak-review-tip a").all():
+                href = str(link.evaluate("a => a.href"))
+                assert re.search(r"/(tips\.html#TIP|tips-evidence\.html#evidence-TIP)-\d+$",
+                                 href), href
+                assert anchor_exists(built_book, href, site), href
+            if move.locator(".durak-review-tip").count():
+                evidence = move.locator(".durak-review-tip a", has_text="evidence")
+                assert re.search(r"tips-evidence\.html#evidence-TIP-\d+$",
+                                 str(evidence.evaluate("a => a.href")))
+        assert "Traceback" not in page.locator("body").inner_text()
+        # A new game puts the review away.
+        new_game(page)
+        assert review.is_hidden() and moves.count() == 0
 
 _PANEL_CONTRAST = r"""
 (selector) => {

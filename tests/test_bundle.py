@@ -9,6 +9,8 @@ import json
 import logging
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from durak_spec.book.pages import play_form
 from durak_spec.book.render import example_html
 from durak_spec.model.actions import action_from_json
 from durak_spec.model.rules import PROFILES
-from durak_spec.play.web import OPPONENTS
+from durak_spec.play.web import OPPONENTS, REVIEW_SAMPLES
 from durak_spec.spec.runner import features_dir
 
 PACKAGE = Path(__file__).resolve().parents[1] / "durak_spec"
@@ -42,6 +44,19 @@ def test_the_page_gets_the_lower_layers_and_the_rule_index_only() -> None:
     assert layers == {*PACKED_LAYERS, "data"}
     assert not [n for n in names if "__pycache__" in n or "/features/" in n or "/book/" in n]
 
+
+
+def test_every_module_the_page_imports_is_packed() -> None:
+    """The web module and everything it imports, the coach of "Review this game"
+    (durak_spec.play.review) among them, is in the zip the page unpacks."""
+    probe = ("import sys, durak_spec.play.web; print('\\n'.join(m.__file__ for n, m in "
+             "sorted(sys.modules.items()) if n.startswith('durak_spec') and m.__file__))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=120)
+    imported = {Path(f).resolve() for f in done.stdout.split()}
+    packed = {path.resolve() for _, path in package_files()}
+    assert PACKAGE / "play" / "review" / "coach.py" in imported
+    assert imported <= packed, sorted(map(str, imported - packed))
 
 def test_the_digest_follows_the_sources(tmp_path: Path) -> None:
     copy = tmp_path / "durak_spec"
@@ -118,6 +133,9 @@ def test_the_game_page_offers_every_profile_and_the_computer_players() -> None:
     assert 'src="_static/durak-game.mjs"' in form and "16 MB" in form
     assert 'id="durak-new" disabled' in form and "served over HTTP" in form  # until the script
     assert [f'value="{n}"' in form for n in range(2, 7)] == [True] * 5
+    # The coach's button waits, hidden, for a finished game, and says how much it samples.
+    assert re.search(r'<section [^>]*id="durak-review"[^>]*\bhidden\b', form)
+    assert 'id="durak-review-start"' in form and f"{REVIEW_SAMPLES} sampled deals" in form
     without = str(play_form(None))
     assert "does not include the engine" in without and "<form" not in without
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from helpers import position
 
+import durak_spec.play.review as coach
 from durak_spec import profile
 from durak_spec.cli import main
 from durak_spec.core.cards import Rank
@@ -262,6 +263,28 @@ def test_another_evaluator_plugs_in(squandered: tuple[Game, Action]) -> None:
               and not isinstance(m.played.action, Take)]
     assert len(result.marked) == min(5, len(covers))
 
+
+
+def test_a_review_runs_step_by_step_for_the_web_page(squandered: tuple[Game, Action]) -> None:
+    """review_steps: a step per decision, then a step per move weighed again, and the same
+    review as review(), whose progress hears the decisions only."""
+    game, _ = squandered
+    heard: list[tuple[int, int]] = []
+    whole = review(game, evaluator=TakeLover(), seed=0,
+                   progress=lambda done, total: heard.append((done, total)))
+    steps = coach.review_steps(game, evaluator=TakeLover(), seed=0)
+    seen: list[tuple[int, int]] = []
+    with pytest.raises(StopIteration) as finished:
+        while True:
+            seen.append(next(steps))
+    assert finished.value.value.to_json() == whole.to_json()
+    total = len(whole.moves)
+    assert heard == [(n, total) for n in range(1, total + 1)]
+    assert seen[:total] == heard
+    assert len(seen) > total and [d for d, _ in seen] == list(range(1, len(seen) + 1))
+    unfinished = Game.replay(game.initial, game.actions[:10], seed=game.seed)
+    with pytest.raises(coach.ReviewError, match="not finished"):
+        coach.review_steps(unfinished)  # at once, before any step
 
 def _error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     code = main(["review", *argv])

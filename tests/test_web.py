@@ -33,6 +33,8 @@ from durak_spec import (
 )
 from durak_spec.game import persist
 from durak_spec.game.history import Game
+from durak_spec.game.view import view
+from durak_spec.play import web
 from durak_spec.play.web import OPPONENTS, Board, Match, RequestError
 
 NAMES = ["Anna", "Boris", "Vera"]
@@ -229,6 +231,55 @@ def play_to_the_end(match: Match, pick: random.Random) -> int:
         human += 1
     raise AssertionError("the game did not end")
 
+
+
+def test_the_coach_reviews_the_readers_moves_of_a_finished_game_a_slice_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """{"op": "review"}: progress while it runs, then at most five of the reader's moves,
+    each with a reason in the players' names, its tip's links and a picture that shows no
+    card the reader could not see; the same review as review_game() at once."""
+    monkeypatch.setattr(web, "REVIEW_SAMPLES", 2)  # a fast test; the page samples more
+    names = ["Anna (you)", "Boris"]
+    match = Match.new("classic-throw-in", 2, seed=4, names=names)
+    unfinished = ask(match, op="review")
+    assert unfinished["result"] == "error" and unfinished["code"] == "review"
+    assert "not finished" in unfinished["message"] and "\n" not in unfinished["message"]
+    assert play_to_the_end(match, random.Random(1)) > 0  # random moves: some cost dearly
+    progress = []
+    for _ in range(500):
+        answer = ask(match, op="review", budget_ms=0)  # one decision a request
+        if answer["result"] != "reviewing":
+            break
+        progress.append((answer["done"], answer["total"], answer["checking"]))
+    assert answer["result"] == "review", answer
+    total = progress[0][1]
+    assert [d for d, _, checking in progress if not checking] == list(range(1, total))
+    assert progress[-1][:2] == (total, total) and progress[-1][2]  # the marks weighed again
+    assert answer["decisions"] == total and answer["samples"] == 2
+    marked = answer["marked"]
+    assert 1 <= len(marked) <= 5
+    states = list(match.game.states())
+    for move in marked:
+        assert move["reason"].startswith("Anna (you) played ") and "P0" not in move["reason"]
+        assert match.game.actions[move["number"] - 1].player == 0
+        svg = move["svg"]
+        assert svg.startswith("<svg") and f"Move {move['number']}: Anna (you) played" in svg
+        before = states[move["number"] - 1]
+        hidden = set(before.hands[1]) - set(view(before, 0).known[1])
+        drawn = {c for c in before.hands[0] + before.hands[1] if f'data-card="{c}"' in svg}
+        assert set(before.hands[0]) <= drawn  # the reader's own cards are drawn face up
+        assert hidden and not hidden & drawn  # the other hand's unknown cards are not
+        if move["tip"] is not None:
+            assert re.fullmatch(r"tips-evidence\.html#evidence-TIP-\d+", move["tip"]["evidence"])
+            assert move["tip"]["id"] in move["reason"]
+    assert [m["drop"] for m in marked] == sorted((m["drop"] for m in marked), reverse=True)
+    assert answer == web.review_game(match.game, 0, names=names, seed=match.seed)
+
+
+def test_a_review_request_with_a_bad_budget_says_so() -> None:
+    match = Match.new("classic-throw-in", 2, seed=4)
+    answer = ask(match, op="review", budget_ms="soon")
+    assert answer["result"] == "error" and "'budget_ms'" in answer["message"]
 
 # The tree search player thinks up to a second a move: its game on the page is in
 # test_ismcts.py, a few moves long.

@@ -5,10 +5,14 @@
 // `durak-spec play --load FILE` reads as well; "Save to a file" and "Load a saved game"
 // carry a game between the browser and the terminal.
 //
+// When the game is over, "Review this game" runs the coach on the reader's moves in the
+// page (the Match's {"op": "review"}, a slice of about REVIEW_SLICE_MS at a time so that
+// the page stays responsive and shows its progress) and lists the marked moves it returns.
+//
 // For tests: ?pace=MS sets the computer's pace in milliseconds (0 plays at once).
 
 import { loadEngine, shortError } from "./durak-engine.mjs";
-import { LiveBoard } from "./durak-board.mjs";
+import { LiveBoard, make } from "./durak-board.mjs";
 
 const STORE = "durak-spec/game";
 const NAMES = ["Anna (you)", "Boris", "Vera", "Gleb", "Dasha", "Egor"];
@@ -22,6 +26,13 @@ let engine = null;
 let match = null;
 let board = null;
 let running = 0;   // a counter: a new game stops the computer's loop of the old one
+const REVIEW_SLICE_MS = 150;
+const reviewBox = $("durak-review");
+const reviewStatus = $("durak-review-status");
+const reviewBar = $("durak-review-progress");
+const reviewResult = $("durak-review-result");
+const reviewButton = $("durak-review-start");
+const reviewIntro = reviewStatus ? reviewStatus.textContent : "";
 
 function tell(text, error = false) {
   status.textContent = text;
@@ -82,7 +93,99 @@ async function computerMoves(run) {
       host.dataset.thinking = "no";
       const state = board.board;
       tell(state.over ? state.turn + " Start a new game with New game." : "Your turn.");
+      if (state.over && reviewBox && reviewBox.hidden) offerReview();
     }
+  }
+}
+
+// -- the coach ---------------------------------------------------------------------------
+
+function reviewTell(text, error = false) {
+  reviewStatus.textContent = text;
+  reviewStatus.classList.toggle("error", error);
+}
+
+function clearReview() {
+  if (!reviewBox) return;
+  reviewBox.hidden = true;
+  reviewBox.dataset.state = "";
+  reviewResult.replaceChildren();
+  reviewBar.hidden = true;
+  reviewButton.hidden = false;
+  reviewButton.disabled = false;
+  reviewTell(reviewIntro);
+}
+
+function offerReview() {
+  clearReview();
+  reviewBox.hidden = false;
+  reviewBox.dataset.state = "offered";
+}
+
+function tipLine(tip) {
+  const link = (href, text) => make("a", { href: new URL(href, engine.root).href,
+                                           class: "durak-review-link", text });
+  return make("p", { class: "durak-review-tip" }, `${tip.id}: ${tip.title}. `,
+              link(tip.link, "The tip"), " and ", link(tip.evidence, "its evidence"), ".");
+}
+
+function showReview(review) {
+  const marked = review.marked;
+  reviewTell(marked.length
+    ? `The coach weighed ${review.decisions} of your decisions. ` +
+      (marked.length === 1 ? "The move that cost you most" :
+        `The ${marked.length} moves that cost you most, the costliest first`) +
+      " (your chance of not being the durak, from what you knew then):"
+    : `The coach weighed ${review.decisions} of your decisions: no move cost a clear ` +
+      "chance of escaping; each was as good as the others it found.");
+  const list = make("ol", { class: "durak-review-moves" });
+  for (const move of marked) {
+    const picture = make("div", { class: "durak-review-picture" });
+    picture.innerHTML = move.svg;  // drawn by the engine (report.move_svg)
+    list.append(make("li", { class: "durak-review-move", "data-move": String(move.number) },
+                     make("p", { class: "durak-review-reason" },
+                          make("strong", { text: `Move ${move.number} (bout ${move.bout}): ` }),
+                          move.reason),
+                     move.tip ? tipLine(move.tip) : null, picture));
+  }
+  reviewResult.replaceChildren(list);
+  reviewBox.dataset.state = "done";
+  reviewButton.hidden = true;
+}
+
+async function reviewGame() {
+  if (!match || !board?.board?.over || reviewBox.dataset.state === "reviewing") return;
+  const run = running;
+  reviewBox.dataset.state = "reviewing";
+  reviewButton.disabled = true;
+  reviewResult.replaceChildren();
+  reviewBar.hidden = false;
+  reviewBar.removeAttribute("value");  // indeterminate until the first answer
+  reviewTell("Reviewing your moves…");
+  try {
+    for (;;) {
+      await sleep(20);  // let the page draw the progress between two slices
+      if (run !== running) return;
+      const answer = JSON.parse(match.request(JSON.stringify({ op: "review",
+                                                               budget_ms: REVIEW_SLICE_MS })));
+      if (answer.result === "review") {
+        showReview(answer);
+        break;
+      }
+      if (answer.result !== "reviewing") throw new Error(answer.message || answer.result);
+      reviewBar.max = answer.total;
+      reviewBar.value = answer.done;
+      reviewTell(answer.checking ? "Reviewing your moves… weighing the costliest again."
+                 : `Reviewing your moves… ${answer.done} of ${answer.total} decisions weighed.`);
+    }
+  } catch (error) {
+    if (run !== running) return;
+    reviewBox.dataset.state = "failed";
+    reviewButton.disabled = false;
+    reviewTell(`The review could not be made: ${shortError(error)}. Press Review this game ` +
+               "to try again.", true);
+  } finally {
+    if (run === running) reviewBar.hidden = true;
   }
 }
 
@@ -91,6 +194,7 @@ function begin(session, how) {
   const run = running;
   if (match) match.destroy();
   match = session;
+  clearReview();
   board = new LiveBoard(host, match, {
     engine,
     logOpen: true,
@@ -186,6 +290,7 @@ if (form) {
   $("durak-resume").addEventListener("click", resume);
   $("durak-download").addEventListener("click", download);
   $("durak-load").addEventListener("change", loadFile);
+  if (reviewButton) reviewButton.addEventListener("click", reviewGame);
   const saved = stored();
   if (saved && !saved.over) $("durak-resume").hidden = false;
   $("durak-new").disabled = false;

@@ -437,7 +437,8 @@ def play_form(engine_bytes: int | None) -> Markup:
                        "(python book/web/pack.py), or play in a terminal with durak-spec play.",
                        class_="durak-game-status error")
     from durak_spec.model.rules import PROFILES
-    from durak_spec.play.web import OPPONENTS
+    from durak_spec.play.review import DEFAULT_SAMPLES
+    from durak_spec.play.web import OPPONENTS, REVIEW_SAMPLES
 
     profiles = element("select", [element("option", p.title, value=p.name,
                                           selected=p.name == "classic-throw-in")
@@ -481,4 +482,22 @@ def play_form(engine_bytes: int | None) -> Markup:
                          "engine in your browser; it starts when you press New game (the "
                          f"first start loads {engine_bytes / 1e6:.0f} MB, once)."),
                  element("div", "", id="durak-game"),
+                 _review_box(REVIEW_SAMPLES, DEFAULT_SAMPLES),
                  element("script", "", type="module", src="_static/durak-game.mjs")])
+
+
+def _review_box(samples: int, terminal_samples: int) -> Markup:
+    """The coach of the "Play a game" page: shown when a game is over, the button runs
+    ``{"op": "review"}`` of the page's Match a piece at a time (durak-game.mjs)."""
+    return element(
+        "section",
+        element("button", "Review this game", type="button", id="durak-review-start"),
+        element("p", f"The coach replays your moves and weighs each against the others from "
+                f"what you knew then, playing it out in {samples} sampled deals of the cards "
+                f"you could not see (a few seconds here; durak-spec review samples "
+                f"{terminal_samples} and is steadier).", id="durak-review-status",
+                class_="durak-game-status", role="status", aria_live="polite"),
+        element("progress", "", id="durak-review-progress", hidden=True),
+        element("div", "", id="durak-review-result"),
+        id="durak-review", class_="durak-review", hidden=True,
+        aria_label="the coach's review of the game")

@@ -7,8 +7,9 @@ nothing itself. Nor does this module: every legal move comes from
 :func:`~durak_spec.engine.legal_actions`, every refusal from
 :func:`~durak_spec.engine.check` (with the rule's ID and the engine's reason), every
 new position from :func:`~durak_spec.engine.apply`, every picture from
-:func:`~durak_spec.game.svg.position_svg`, and the computer's moves from the bots of
-:mod:`durak_spec.play.bots`.
+:func:`~durak_spec.game.svg.position_svg`, the computer's moves from the bots of
+:mod:`durak_spec.play.bots`, and the review of a finished game from the coach of
+:mod:`durak_spec.play.review`.
 
 * :class:`Board`: an example position of the book, every hand face up, every player's
   moves made by the reader (any player may act whenever the engine lets them: the
@@ -33,7 +34,18 @@ Requests (all answers are JSON objects; a malformed request gets
 ``{"op": "example"}``                        (:class:`Board`) the example's next move
 ``{"op": "computer"}``                       (:class:`Match`) the next computer move
 ``{"op": "save"}``                           (:class:`Match`) the saved game, as text
+``{"op": "review", "budget_ms": 200}``       (:class:`Match`, a finished game) the coach
+                                             on the reader's moves, run for about
+                                             ``budget_ms`` a request: ``"reviewing"``
+                                             with its progress until ``"review"``
 ==========================================  ===============================================
+
+The review (:func:`review_game`) is the coach of :mod:`durak_spec.play.review` with the
+browser's small sample (``REVIEW_SAMPLES`` deals a decision, a few seconds in Pyodide):
+at most five marked moves of the reader's seat, each with its one-line reason, the tip it
+went against with the links to the tip and its evidence, and the position as the reader
+saw it with the better move drawn. The coach judges from the reader's view only, and the
+pictures show the other hands face down: no hidden card reaches the page.
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,14 +81,25 @@ from durak_spec.model.events import Step, Transferred, bout_end_text
 from durak_spec.model.rules import PROFILES, RuleSet, profile
 from durak_spec.model.state import GameState
 from durak_spec.play.bots import BOT_KINDS, Bot, acting_seat, make_bot
+from durak_spec.play.review import Review, ReviewSteps, SamplingEvaluator, review_steps
+from durak_spec.play.review.report import move_svg, named
 
-__all__ = ["OPPONENTS", "Board", "Match", "RequestError"]
+__all__ = ["OPPONENTS", "REVIEW_CANDIDATES", "REVIEW_CONFIRM", "REVIEW_SAMPLES", "Board",
+           "Match", "RequestError", "review_answer", "review_game"]
 
 OPPONENTS: tuple[str, ...] = tuple(k for k in BOT_KINDS if k in ("random", "heuristic", "ismcts"))
 """The computer players the page offers: not the sampling search player, too slow there;
 the tree search player thinks at most about a second a move (``ISMCTS_SECONDS``)."""
 
 _SEAT = re.compile(r"\bP([0-9])\b")
+
+REVIEW_SAMPLES = 4
+"""Deals sampled per decision by the page's coach: a review takes a few seconds in
+Pyodide (``durak-spec review`` samples 16 by default; the page says so)."""
+REVIEW_CANDIDATES = 6
+"""Moves compared per decision by the page's coach (the terminal's compares 10)."""
+REVIEW_CONFIRM = 1
+"""Rounds of fresh deals in which the page's coach weighs a likely mark again."""
 
 
 class RequestError(InputError):
@@ -176,6 +200,43 @@ def _answer(compute: Any, text: str) -> str:
     except DurakError as error:
         result = {"result": "error", "code": error.code, "message": str(error)}
     return json.dumps(result, ensure_ascii=False)
+
+
+# -- the coach ---------------------------------------------------------------------------------
+
+
+def _review_steps(game: Game, seat: int, seed: int) -> ReviewSteps:
+    return review_steps(game, seats=[seat], seed=seed,
+                        evaluator=SamplingEvaluator(REVIEW_SAMPLES),
+                        max_candidates=REVIEW_CANDIDATES, confirm=REVIEW_CONFIRM)
+
+
+def review_answer(result: Review, names: Sequence[str]) -> dict[str, Any]:
+    """A finished review as the page shows it: the marked moves (at most five, the
+    costliest first), each with its reason in the players' names, its tip and the
+    picture of the position as the mover saw it with the better move outlined."""
+    marked = [{
+        "number": move.index + 1, "bout": move.seen.bout + 1,
+        "played": move.played.action.move, "better": move.better.action.move,
+        "drop": round(move.drop, 4), "reason": named(move.reason, names),
+        "tip": None if move.tip is None else move.tip.to_json(),
+        "svg": str(move_svg(move, names)),
+    } for move in result.marked]
+    return {"result": "review", "seat": result.seats[0], "decisions": len(result.moves),
+            "samples": REVIEW_SAMPLES, "marked": marked}
+
+
+def review_game(game: Game, seat: int, *, names: Sequence[str] | None = None,
+                seed: int = 0) -> dict[str, Any]:
+    """The page's review of ``seat``'s moves in the finished ``game`` at once (the page
+    itself asks :class:`Match` for it a piece at a time): see :func:`review_answer`.
+    Raises :class:`~durak_spec.play.review.ReviewError` for a game not finished."""
+    steps = _review_steps(game, seat, seed)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            return review_answer(finished.value, _names(names, game.rules.players))
 
 
 # -- the board of one position ----------------------------------------------------------------
@@ -481,6 +542,8 @@ class Match(_Live):
         self.seed = seed if seed is not None else (game.seed or 0)
         self.bots: dict[int, Bot] = {s: make_bot(opponent) for s in range(players)
                                      if s != seat}
+        self.reviewing: ReviewSteps | None = None
+        """The coach under way on the finished game (``{"op": "review"}``)."""
         # The terminal game's seeds (durak-spec play), so a resumed game goes on alike.
         self.rngs = {s: random.Random(f"durak-spec/play/{self.seed}/{s}/{len(game.actions)}")
                      for s in self.bots}
@@ -619,4 +682,29 @@ class Match(_Live):
         if op == "save":
             return {"result": "saved", "text": persist.dumps(self.game),
                     "seat": self.seat, "opponent": self.opponent}
+        if op == "review":
+            budget = data.get("budget_ms", 200)
+            if isinstance(budget, bool) or not isinstance(budget, int | float) or budget < 0:
+                raise RequestError(f"'budget_ms' must be a number of milliseconds, not "
+                                   f"{budget!r}")
+            return self.review(budget / 1000)
         return super().other(op, data)
+
+    def review(self, budget: float) -> dict[str, Any]:
+        """The coach on the reader's moves, run for about ``budget`` seconds (at least one
+        decision): its progress, ``{"result": "reviewing", "done": ..., "total": ...}``,
+        until it is finished; then the review (:func:`review_answer`). ``"checking"`` is
+        true once every decision is weighed and the likeliest marks are weighed again.
+        Asked again after that, the review starts again (and comes out the same)."""
+        if self.reviewing is None:
+            self.reviewing = _review_steps(self.game, self.seat, self.seed)
+        end = time.perf_counter() + budget
+        while True:
+            try:
+                done, total = next(self.reviewing)
+            except StopIteration as finished:
+                self.reviewing = None
+                return review_answer(finished.value, self.names)
+            if time.perf_counter() >= end:
+                return {"result": "reviewing", "done": min(done, total), "total": total,
+                        "checking": done >= total}

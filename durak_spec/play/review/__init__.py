@@ -26,8 +26,10 @@ from durak_spec.play.review.coach import (
     MoveReview,
     Review,
     ReviewError,
+    ReviewSteps,
     review,
     review_move,
+    review_steps,
 )
 from durak_spec.play.review.evaluate import (
     DEFAULT_PLAYOUTS,
@@ -49,9 +51,11 @@ __all__ = [
     "MoveReview",
     "Review",
     "ReviewError",
+    "ReviewSteps",
     "SamplingEvaluator",
     "TipNote",
     "review",
     "review_move",
+    "review_steps",
     "which_tip",
 ]

@@ -17,7 +17,7 @@ cards are.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,8 +32,8 @@ from durak_spec.play.review.evaluate import Evaluator, SamplingEvaluator
 from durak_spec.play.review.tips import TipNote, which_tip
 
 __all__ = ["CONFIRM_FACTOR", "DEFAULT_CONFIRM", "DEFAULT_LIMIT", "DEFAULT_MAX_CANDIDATES",
-           "DEFAULT_MIN_DROP", "Candidate", "MoveReview", "Review", "ReviewError", "review",
-           "review_move"]
+           "DEFAULT_MIN_DROP", "Candidate", "MoveReview", "Review", "ReviewError", "ReviewSteps",
+           "review", "review_move", "review_steps"]
 
 DEFAULT_LIMIT = 5
 """A learner sees at most this many marked moves (issue 23)."""
@@ -230,6 +230,33 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
 
     Raises :class:`ReviewError` for a game that has not ended or a seat it does not have.
     """
+    steps = review_steps(game, seats=seats, evaluator=evaluator, seed=seed, limit=limit,
+                         min_drop=min_drop, max_candidates=max_candidates, confirm=confirm)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as finished:
+            result: Review = finished.value
+            return result
+        if progress is not None and done <= total:
+            progress(done, total)
+
+
+ReviewSteps = Generator[tuple[int, int], None, Review]
+"""A review under way (:func:`review_steps`): each step yields (work done, work to do)."""
+
+
+def review_steps(game: Game, *, seats: Iterable[int] | None = None,
+                 evaluator: Evaluator | None = None, seed: int = 0,
+                 limit: int = DEFAULT_LIMIT, min_drop: float = DEFAULT_MIN_DROP,
+                 max_candidates: int = DEFAULT_MAX_CANDIDATES,
+                 confirm: int = DEFAULT_CONFIRM) -> ReviewSteps:
+    """:func:`review` one piece at a time, for a caller that cannot wait for the whole (the
+    website's page, which runs it between frames): a generator that yields ``(done,
+    total)`` after each decision weighed (``total`` decisions) and then ``(total + n,
+    total)`` after the ``n``-th move weighed again, and returns the :class:`Review` (the
+    value of its ``StopIteration``). The game and seats are checked at once, before the
+    first step (:class:`ReviewError`)."""
     outcome = game.outcome
     if outcome is None:
         raise ReviewError(f"the game is not finished ({len(game.actions)} moves played, "
@@ -240,8 +267,13 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
     if wrong or not chosen:
         raise ReviewError(f"the game has seats 0 to {players - 1}; "
                           f"{', '.join(map(str, wrong)) or 'no seat'} cannot be reviewed")
-    if evaluator is None:
-        evaluator = SamplingEvaluator()
+    return _review_steps(game, chosen, outcome, evaluator or SamplingEvaluator(), seed,
+                         limit, min_drop, max_candidates, confirm)
+
+
+def _review_steps(game: Game, chosen: tuple[int, ...], outcome: Outcome,
+                  evaluator: Evaluator, seed: int, limit: int, min_drop: float,
+                  max_candidates: int, confirm: int) -> ReviewSteps:
     todo = set(_decisions(game, frozenset(chosen)))
     memory = Memory()
     memory_at: dict[int, Memory] = {}
@@ -260,15 +292,16 @@ def review(game: Game, *, seats: Iterable[int] | None = None,
             else:
                 moves.append(move)
             done += 1
-            if progress is not None:
-                progress(done, len(todo))
+            yield done, len(todo)
         memory.saw(action)
     costly = sorted((m for m in moves if m.drop >= min_drop), key=lambda m: (-m.drop, m.index))
-    if confirm > 0:  # weigh the likeliest marks again in fresh deals (see the docstring)
-        checked = [_confirmed(m, memory_at[m.index], evaluator, seed, confirm)
-                   for m in costly[:CONFIRM_FACTOR * limit]]
+    if confirm > 0:  # weigh the likeliest marks again in fresh deals (see review())
+        checked: list[MoveReview] = []
+        for move in costly[:CONFIRM_FACTOR * limit]:
+            checked.append(_confirmed(move, memory_at[move.index], evaluator, seed, confirm))
+            yield done + len(checked), len(todo)
         costly = sorted((m for m in checked if m.drop >= min_drop),
                         key=lambda m: (-m.drop, m.index))
-    return Review(players=players, seats=chosen, evaluator=evaluator.name, seed=seed,
+    return Review(players=game.rules.players, seats=chosen, evaluator=evaluator.name, seed=seed,
                   outcome=outcome, moves=tuple(moves), marked=tuple(costly[:limit]),
                   skipped=skipped)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 from durak_spec.core.cards import format_cards
 from durak_spec.game.markup import element
@@ -21,9 +22,10 @@ from durak_spec.game.svg import SvgText, position_svg, svg_document, svg_number
 from durak_spec.game.view import PlayerView
 from durak_spec.play.review.coach import MoveReview, Review
 
-__all__ = ["board_lines", "move_svg", "svg_name", "to_json_text", "to_text"]
+__all__ = ["board_lines", "move_svg", "named", "svg_name", "to_json_text", "to_text"]
 
 _CAPTION = 46
+_SEAT = re.compile(r"\bP([0-9])\b")
 _VIEWBOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
 
 
@@ -93,27 +95,38 @@ def to_json_text(result: Review) -> str:
     return json.dumps(result.to_json(), ensure_ascii=False, indent=1)
 
 
+def named(text: str, names: Sequence[str] | None) -> str:
+    """``text`` with the seat codes (``P0``) of the coach's reasons as the players'
+    ``names`` (unchanged without names, or for a seat without one)."""
+    if not names:
+        return text
+    return _SEAT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                     else m.group(0), text)
+
+
 def svg_name(move: MoveReview) -> str:
     """The file name of a marked move's picture (``move-007.svg``)."""
     return f"move-{move.index + 1:03d}.svg"
 
 
-def move_svg(move: MoveReview) -> SvgText:
+def move_svg(move: MoveReview, names: Sequence[str] | None = None) -> SvgText:
     """The position before ``move`` as the mover saw it, the better move's cards
-    outlined, under a caption naming the move played and the better one."""
+    outlined, under a caption naming the move played and the better one; ``names`` (one per
+    seat) name the players instead of their seat codes (``P0``)."""
     seat = move.seat
-    inner = str(position_svg(move.state, seat=seat, playable_for=seat, show_all=False,
-                             highlight=move.better.action.cards))
+    inner = str(position_svg(move.state, seat=seat, names=names, playable_for=seat,
+                             show_all=False, highlight=move.better.action.cards))
     size = _VIEWBOX.search(inner)
     if size is None:  # position_svg always writes one
         raise AssertionError("position_svg wrote no viewBox")
     width, height = float(size.group(1)), float(size.group(2))
+    who = named(f"P{seat}", names)
     body = inner[inner.index(">") + 1:inner.rindex("</svg>")]
     nested = (f'<svg x="0" y="{svg_number(_CAPTION)}" width="{svg_number(width)}" '
               f'height="{svg_number(height)}" viewBox="0 0 {size.group(1)} {size.group(2)}">'
               f"{body}</svg>")
     caption = [
-        element("text", f"Move {move.index + 1}: P{seat} played {move.played.action.move} "
+        element("text", f"Move {move.index + 1}: {who} played {move.played.action.move} "
                 f"({round(100 * move.played.chance)} %)", x="12", y="18", font_size="13"),
         element("text", f"Better: {move.better.action.move} "
                 f"({round(100 * move.better.chance)} %)"
@@ -121,5 +134,6 @@ def move_svg(move: MoveReview) -> SvgText:
                 x="12", y="37", font_size="13", font_weight="bold", fill="#1e88e5"),
     ]
     title = f"Move {move.index + 1}: better {move.better.action.move}"
-    return svg_document(width, height + _CAPTION, title, move.reason, [*caption, nested],
+    return svg_document(width, height + _CAPTION, title, named(move.reason, names),
+                        [*caption, nested],
                         max_width=width * 1.2, background="#ffffff", cls="durak-review-svg")
