@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import unprivileged
@@ -147,3 +149,38 @@ def test_install_site_checks_again_just_before_it_replaces(tmp_path: Path) -> No
         install_site(_pages(tmp_path / "pages", "one"), folder)
     _intact(folder)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "pages"]
+
+
+def test_a_stopped_build_stops_everything_it_started(tmp_path: Path) -> None:
+    """``kill PID`` (SIGTERM) during ``durak-spec book``: Jupyter Book and the kernel that
+    runs the examples stop with it (they kept building, orphaned), the command says it
+    stopped and exits 143, and the output folder is not made."""
+    psutil = pytest.importorskip("psutil")
+    out = tmp_path / "site"
+    build = subprocess.Popen([sys.executable, "-m", "durak_spec", "book", "--out", str(out)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        me = psutil.Process(build.pid)
+        # wait until the kernel that runs the book's code is up: the deepest process
+        family: list[Any] = []
+        for _ in range(600):  # at most 5 minutes on a busy machine
+            family = me.children(recursive=True)
+            if any("ipykernel" in " ".join(p.cmdline()) for p in family
+                   if p.is_running()):
+                break
+            if build.poll() is not None:
+                pytest.fail(f"the build ended before its kernel started: {build.returncode}")
+            time.sleep(0.5)
+        else:
+            pytest.fail("the build's kernel did not start within 5 minutes")
+        build.terminate()
+        _, err = build.communicate(timeout=60)
+    finally:
+        if build.poll() is None:
+            build.kill()
+    assert build.returncode == 143, err
+    assert "stopped" in err and "Traceback" not in err, err
+    _gone, alive = psutil.wait_procs(family, timeout=30)
+    left = [" ".join(p.cmdline())[:120] for p in alive if p.status() != psutil.STATUS_ZOMBIE]
+    assert not left, left
+    assert not out.exists()

@@ -10,13 +10,15 @@ is played during the build, as for the project's own build.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -195,14 +197,55 @@ def build_book(out: Path, *, features: Path | None = None, engine: Path | None =
                                    text=True, encoding="utf-8", errors="replace")
         assert process.stdout is not None
         tail: list[str] = []
-        for line in process.stdout:
-            text = line.rstrip("\n")
-            tail = [*tail[-40:], text]
-            if text.startswith("durak:") or (("ERROR" in text or "WARNING" in text) \
-                    and "IPKernelApp" not in text):
-                say(text)
-        if process.wait() != 0:
+        try:
+            for line in process.stdout:
+                text = line.rstrip("\n")
+                tail = [*tail[-40:], text]
+                if text.startswith("durak:") or (("ERROR" in text or "WARNING" in text) \
+                        and "IPKernelApp" not in text):
+                    say(text)
+            status = process.wait()
+        except BaseException:  # interrupted or stopped: nothing it started may go on
+            _stop_all(process)
+            raise
+        if status != 0:
             raise BookError("the book did not build:\n" + "\n".join(tail[-25:]))
         (pages / "_build" / "html" / "index.html").write_text(ENTRANCE, encoding="utf-8")
-        install_site(pages / "_build" / "html", out)
+        with _uninterrupted():
+            install_site(pages / "_build" / "html", out)
     return out / "index.html"
+
+
+def _stop_all(process: subprocess.Popen[str]) -> None:
+    """Stop Jupyter Book and everything it started (the kernel that runs the book's code
+    runs in a session of its own, so a signal to the process group would miss it)."""
+    import psutil  # a dependency of the book extra, like Jupyter Book itself
+
+    try:
+        root = psutil.Process(process.pid)
+        family = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        family = []
+    for member in family:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            member.terminate()
+    _gone, alive = psutil.wait_procs(family, timeout=10)
+    for member in alive:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            member.kill()
+    process.wait()
+
+
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while the site is put in place (a folder renamed away and
+    the new one renamed in): a stop between the two renames would lose the old site."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
