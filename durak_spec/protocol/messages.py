@@ -50,8 +50,8 @@ def _about(text: str, **schema: Any) -> Meta:
 
 Id: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_ID), _about(
     "Chosen by the checker; the response repeats it.")]
-Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1), _about(
-    "A seat, 0-based and clockwise (P0, P1, ...).")]
+Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
+"""A seat, 0-based and clockwise (P0, P1, ...); the test vectors' schema has it too."""
 Count: TypeAlias = Annotated[int, Meta(ge=0, le=len(DECK))]
 """A number of cards (the stock, the discard)."""
 Card: TypeAlias = Annotated[str, _about(

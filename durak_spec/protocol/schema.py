@@ -95,6 +95,8 @@ def protocol_schema() -> dict[str, Any]:
         (node,), _ = msgspec.json.schema_components([kind], ref_template=_REF + "{name}")
         shared[write_json(node)] = union
     defs: dict[str, Any] = {name: _tidy(node, {}) for name, node in scalars.items()}
+    defs["seat"] = {"description": "A seat, 0-based and clockwise (P0, P1, ...).",
+                    **defs["seat"]}
     tidy = {_name(name): _tidy(node, shared) for name, node in components.items()}
     for union, (variants, _, description) in _UNIONS.items():
         defs[union] = {"description": description,
