@@ -42,7 +42,6 @@ import codecs
 import json
 import math
 import os
-import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -186,7 +185,6 @@ _CHECKED_SCAN: _Scan = json.JSONDecoder(  # type: ignore[attr-defined]
     object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
     parse_int=_int).scan_once
 _WHITESPACE: Final = " \t\n\r"
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _MARKED: Final = frozenset((b"\xef", b"\xfe", b"\xff", b"\0"))
 _BOMS: Final = (
     (codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
@@ -233,14 +231,15 @@ def _deeper_than(value: Any, max_depth: int) -> bool:
 def _text_deeper_than(text: str, max_depth: int) -> bool:
     """Whether the brackets of a text that is not JSON nest deeper than ``max_depth``,
     strings left out, in linear time: each escape pair is dropped (``\\\\`` first, then
-    ``\\"``), and the strings are then every other piece between quotes."""
+    ``\\"``), the strings are then every other piece between quotes, and of the rest only
+    the bracket bytes are kept (no byte of a longer UTF-8 character is ASCII)."""
     outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
-    brackets = _NOT_BRACKET.sub("", outside)
+    brackets = outside.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
     return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > max_depth
 
 
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP: Final = MappingProxyType({"[": 1, "{": 1, "]": -1, "}": -1})
+_NOT_BRACKETS: Final = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_DEPTH_STEP: Final = MappingProxyType({ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1})
 
 
 def _where(text: str, position: int) -> str:
@@ -340,11 +339,11 @@ def _no_surrogates(value: Any) -> None:
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            if not item.isascii() and _SURROGATE.search(item):
+            if not item.isascii() and _raw_surrogate(item):
                 _lone_surrogate(path)
         elif isinstance(item, dict):
             for key, member in item.items():
-                if not key.isascii() and _SURROGATE.search(key):
+                if not key.isascii() and _raw_surrogate(key):
                     _lone_surrogate(path, "a key of the object")
                 stack.append((member, (path, key)))
         elif isinstance(item, list):

@@ -152,7 +152,11 @@ from durak_spec.model.rules import AXES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Rule
 from durak_spec.model.state import GameState, Outcome, Pair
 from durak_spec.protocol import Accepted, Capabilities, Rejected, Report, Verdict
 from durak_spec.protocol.messages import (
+    ACTION_TYPES,
+    AXIS_VALUES,
+    EVENT_TYPES,
     MAX_ID,
+    REQUEST_TYPES,
     ActionMsg,
     LegalReplyMsg,
     OkReplyMsg,
@@ -318,7 +322,6 @@ _WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
 _CARD_OF: Final = cast("Callable[[object], Card]", _WIRE_CARDS.copy().__getitem__)
 """The card of a spelling; ``KeyError`` for anything else (another string, ``UNSET``)."""
-"""The card of a spelling (``KeyError`` for anything else: a number, ``UNSET``)."""
 _WIRE_SUITS: Final = MappingProxyType(
     {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}})
 _SUIT_TEXT: Final = MappingProxyType({suit: suit.symbol for suit in Suit})
@@ -371,16 +374,19 @@ def _table(value: object, path: Path) -> tuple[Pair, ...]:
     return tuple(pairs)
 
 
+def _tag(kind: type[msgspec.Struct]) -> str:
+    return str(kind.__struct_config__.tag)
+
+
+def _split(kind: type[msgspec.Struct]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The required fields of a message's declaration and its optional ones, in order."""
+    fields = msgspec.structs.fields(kind)
+    return (tuple([f.name for f in fields if f.required]),
+            tuple([f.name for f in fields if not f.required]))
+
+
 ACTION_FIELDS: Final = MappingProxyType({
-    "open": ("player", "type", "cards"),
-    "throw": ("player", "type", "card"),
-    "cover": ("player", "type", "attack", "card"),
-    "transfer": ("player", "type", "card"),
-    "show": ("player", "type", "card"),
-    "take": ("player", "type"),
-    "done": ("player", "type"),
-    "exchange": ("player", "type"),
-})
+    _tag(kind): ("player", "type", *kind.__struct_fields__[1:]) for kind in ACTION_TYPES})
 """The fields of each type of action object, in the order the encoder writes them."""
 
 
@@ -433,17 +439,10 @@ def _action_text(action: Action) -> str:
 
 
 EVENT_FIELDS: Final = MappingProxyType({
-    "action": (("type", "action"), ("text",)),
-    "transfer": (("type", "player", "card", "shown", "defender"), ()),
-    "trump-exchange": (("type", "player", "gave", "took"), ()),
-    "bout-ended": (("type", "bout", "result", "taker", "cards"), ()),
-    "draw": (("type", "player", "cards"), ()),
-    "out": (("type", "players"), ()),
-    "next-bout": (("type", "bout", "attacker", "defender"), ()),
-    "game-over": (("type", "durak", "finishing_order"), ("text",)),
-})
+    _tag(kind): (("type", *_split(kind)[0]), tuple([n for n in _split(kind)[1] if n != "rule"]))
+    for kind in EVENT_TYPES})
 """Per event type of an ``apply`` answer's ``events``, its fields and its optional ones
-(each may also name its ``rule``): :meth:`to_json` of :mod:`durak_spec.model.events`."""
+(each may also name its ``rule``), as :mod:`durak_spec.protocol.messages` declares them."""
 
 
 def event_from_wire(value: object, path: Path = "event") -> Event:
@@ -642,14 +641,6 @@ def _capabilities_json(caps: Capabilities) -> dict[str, object]:
                                 if caps.turn_orders != ("free",) else {}),
                              **({"step": True} if caps.step else {}),
                              **({"events": True} if caps.events else {})}}
-
-
-AXIS_VALUES: Final = MappingProxyType({
-    axis.name: (tuple(str(m.value) for m in axis.enum) if axis.enum is not None
-                else ("on", "off"))
-    for axis in AXES if axis.name != "players"
-})
-"""Per axis, the values a capability can name (booleans as ``on``/``off``)."""
 
 
 def _axes(value: object, path: Path) -> dict[str, tuple[str, ...]]:
@@ -895,12 +886,10 @@ def encode_request(request: Request) -> str:
 
 
 REQUEST_FIELDS: Final = MappingProxyType({
-    "hello": ("id", "cmd"), "start": ("id", "cmd", "rules", "deck", "seed"),
-    "load": ("id", "cmd", "state"), "legal": ("id", "cmd"), "apply": ("id", "cmd", "action"),
-    "state": ("id", "cmd"), "quit": ("id", "cmd"),
-})
+    _tag(kind): ("id", "cmd", *_split(kind)[0][1:]) for kind in REQUEST_TYPES})
 """The fields of each request, by its ``cmd``."""
-OPTIONAL_FIELDS: Final = MappingProxyType({"start": ("previous",), "apply": ("then",)})
+OPTIONAL_FIELDS: Final = MappingProxyType({
+    _tag(kind): _split(kind)[1] for kind in REQUEST_TYPES if _split(kind)[1]})
 """The fields a request may leave out, by its ``cmd``."""
 
 
