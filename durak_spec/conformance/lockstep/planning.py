@@ -37,11 +37,62 @@ a done, where there is one: so that random games often reach the end the rules d
 300 random games of each player count; about one in a hundred this way)."""
 
 
+SEEK_CARDS = 6
+"""Once the stock is empty and the players still in hold at most this many cards
+together, a lockstep game plays towards a draw where the reference finds one within
+:data:`SEEK_STEPS` steps (:func:`towards_draw`): keen choices alone make a draw about one
+game in a hundred, none in 200 games of some configurations (the transfer game at six
+players), so that an engine that ends a draw otherwise went unnoticed; this way one game in
+7 to 20 is a draw wherever one can be (measured over 100 seeded games of each)."""
+
+SEEK_STEPS = 100
+"""How many steps the search for a draw (:func:`towards_draw`) tries at one position:
+about 3 ms of processor time a search, some 10 ms a game."""
+
+
+def towards_draw(state: GameState, legal: Sequence[Action]) -> Action | None:
+    """The first action of a way to a draw from ``state`` among ``legal`` (first level) and
+    the reference's legal actions after it, found depth first, playing cards before taking
+    or passing, within :data:`SEEK_STEPS` steps; ``None`` if none is found. Whether a game
+    is over, and drawn, is the reference's decision (its state's outcome)."""
+    steps = 0
+    stack: list[tuple[GameState, list[Action], Action | None]] = [
+        (state, _keen_first(legal), None)]
+    while stack:
+        here, todo, first = stack[-1]
+        if not todo:
+            stack.pop()
+            continue
+        action = todo.pop(0)
+        steps += 1
+        if steps > SEEK_STEPS:
+            return None
+        after = advance(here, action).state
+        lead = action if first is None else first
+        outcome = after.outcome
+        if outcome is not None:
+            if outcome.is_draw:
+                return lead
+            continue
+        stack.append((after, _keen_first(legal_actions(after)), lead))
+    return None
+
+
+def _keen_first(legal: Sequence[Action]) -> list[Action]:
+    return sorted(legal, key=lambda action: isinstance(action, (Take, Done)))
+
+
 def choose(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
     """The random action a lockstep game plays next among ``legal``: uniform while the
-    stock lasts; after it, keen to play cards out (:data:`KEEN`). Not a rule: how the
-    games explore."""
+    stock lasts; after it, keen to play cards out (:data:`KEEN`), and towards a draw once
+    few cards are left (:data:`SEEK_CARDS`). Not a rule: how the games explore; the same
+    position and draws give the same action, so a game's course depends on its seed
+    alone."""
     if not state.stock:
+        if sum(len(state.hands[seat]) for seat in state.in_game()) <= SEEK_CARDS:
+            drawn = towards_draw(state, legal)
+            if drawn is not None:
+                return drawn
         keen = [action for action in legal if not isinstance(action, (Take, Done))]
         if keen and rng.random() < KEEN:
             return rng.choice(keen)
