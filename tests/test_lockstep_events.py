@@ -31,7 +31,7 @@ from durak_spec.conformance.lockstep.compare import compare_events, compare_repo
 from durak_spec.conformance.lockstep.driver import PairedGame
 from durak_spec.core.errors import InvalidState
 from durak_spec.engine import advance, deal, new_game
-from durak_spec.model.events import Drew, NextBout
+from durak_spec.model.events import Drew, NextBout, WentOut
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Accepted, Capabilities, ReferenceEngine, Report, Verdict
@@ -256,3 +256,28 @@ def test_the_command_line_prints_what_an_interrupted_run_found(
     assert "INTERRUPTED" in summary and "0 diverged" in summary
     assert " 50 games" not in summary  # the games played, not the games planned
     assert "the run was interrupted" in text  # the configuration it stopped in
+
+
+def test_a_player_out_where_the_reference_draws_is_out_while_the_stock_lasts() -> None:
+    # An engine that has a player out at a bout end before the drawing, the stock lasting
+    # (END-2 broken): its "out" event stands where the reference's first draw does. The
+    # difference is who is out (END-2), not the order of the drawing (DRAW-2), even where
+    # that drawing empties the stock (the step chosen here).
+    state = new_game(profile("source-c").rules(players=5), seed=4)
+    while True:
+        step = advance(state, _legal(state)[-1])
+        if step.of(Drew) and not step.state.stock:
+            break
+        state = step.state
+    at = next(i for i, e in enumerate(step.events) if isinstance(e, Drew))
+    out = WentOut((step.events[at].player,), "END-1")
+    told = (*step.events[:at], out, *step.events[at:])
+    (difference,) = compare_events(told, step.events, step.state)
+    assert difference.rule == "END-2", difference
+    # told by the report alone (no events): the same rule for the player shown out
+    shown = Report.of(step.state)
+    seat = step.events[at].player
+    told_out = dataclasses.replace(shown, finished=((seat,),))
+    rules = {d.rule for d in compare_reports(told_out, shown, step.state, step.events, state)
+             if d.field == "finished"}
+    assert rules == {"END-2"}, rules
