@@ -190,6 +190,12 @@ def test_an_interrupted_run_reports_what_it_found() -> None:
     assert result.games == 3 and [c.rule for c in result.causes] == ["ORDER-5"]
     assert "INTERRUPTED" in result.summary()
     assert sum(c.count for c in result.causes) == result.results[0].found
+    # a configuration interrupted before anything diverged did not agree
+    clean = play_lockstep(ReferenceEngine(), profile("classic-throw-in").rules(players=3),
+                          games=10, seed=3, progress=stop)
+    assert clean.results[0].outcome == "stopped" and not clean.ok
+    assert clean.summary().startswith("0 agreed, 0 diverged, 0 failed, 1 stopped early, "
+                                      "0 skipped (configurations; 3 games"), clean.summary()
 
 
 def test_a_position_given_is_compared_as_a_position() -> None:
