@@ -139,7 +139,12 @@ class Games:
                 return game
         raise RuntimeError(f"game {index} of {configuration.label} was not played")
 
-    def close(self) -> None:
-        """Stop the workers (games not yet taken are cancelled)."""
+    def close(self, interrupted: bool = False) -> None:
+        """Stop the workers (games not yet taken are cancelled); ``interrupted``: at once,
+        the parts in play not waited for."""
         self._stream = None
-        self._workers.__exit__(None, None, None)
+        if interrupted:
+            stop = KeyboardInterrupt()
+            self._workers.__exit__(KeyboardInterrupt, stop, None)
+        else:
+            self._workers.__exit__(None, None, None)
