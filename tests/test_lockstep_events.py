@@ -85,7 +85,7 @@ def test_a_draw_made_a_durak_is_found_and_named(name: str, players: int) -> None
     # cards out once the stock is empty, about one in a hundred and none in 200 of the
     # transfer game at six players). Where the players still in hold few cards, lockstep
     # plays towards a draw where the reference finds one (planning.SEEK_CARDS): one game
-    # in 7 to 20 is a draw in every configuration where it can be (measured with
+    # in 4 to 20 is a draw in every configuration where it can be (measured with
     # seed 0: the first at game 6 here, at six players).
     engine = BrokenReference(*BREAKS["END-4"])
     result = play_lockstep(engine, profile(name).rules(players=players), games=10, seed=0)
