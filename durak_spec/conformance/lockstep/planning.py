@@ -44,12 +44,15 @@ together, a lockstep game plays towards a draw where the reference finds one wit
 game in a hundred, none in 200 games of some configurations (the transfer game at six
 players), so that an engine that ends a draw otherwise went unnoticed; this way one game in
 4 to 20 is a draw (measured over 100 seeded games of each of 11 configurations), and a
-broken END-4 is found within 34 games in every configuration where a draw can happen
+broken END-4 is found within 30 games in every configuration where a draw can happen
 (not in a race of three or more players, which ends at the first player out)."""
 
-SEEK_STEPS = 100
-"""How many steps the search for a draw (:func:`towards_draw`) tries at one position:
-about 3 ms of processor time a search, some 10 ms a game."""
+SEEK_STEPS = 40
+"""How many steps the search for a draw (:func:`towards_draw`) tries at one position: 40
+find draws as often as 100 did (a broken END-4 within 30 games of every configuration
+where a draw can happen) at a third of the cost; lockstep in-process then takes about as
+long as it did without the search (2.4 s of processor time for 200 games of two players,
+against 3.2 s with 100 steps)."""
 
 
 def towards_draw(state: GameState, legal: Sequence[Action]) -> Action | None:
