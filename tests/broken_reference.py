@@ -5,8 +5,9 @@ reference in the checker's process.
 
     python tests/broken_reference.py RULE [--no-events]
 
-``RULE`` names the break (a key of :data:`BREAKS`); ``--no-events`` serves an engine that
-does not tell the events of a step (capability ``events`` off), as most engines.
+``RULE`` names the break (a key of :data:`BREAKS`; END-2: a player out before the
+drawing); ``--no-events`` serves an engine that does not tell the events of a step
+(capability ``events`` off), as most engines.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_mutations import _always_clockwise, _taker_attacks
+from test_perft_rules import _out_before_drawing
 
 from durak_spec.core.cards import Card
 from durak_spec.engine import bout_end, draw, limits
@@ -53,6 +55,7 @@ BREAKS: dict[str, tuple[Callable[..., object], Callable[..., object]]] = {
     "DRAW-2": (draw.draw_order, _always_clockwise),
     "LIMIT-3": (limits.bout_cap, _five_in_every_bout),
     "END-4": (bout_end.going_out, _a_durak_at_a_draw),
+    "END-2": (bout_end.end_bout, _out_before_drawing),
 }
 
 

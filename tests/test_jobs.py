@@ -201,3 +201,26 @@ def test_check_random_on_a_scheduler_without_dask_names_the_extra(
     err = capsys.readouterr().err
     assert err.startswith("durak-spec check: error: --scheduler needs Dask distributed")
     assert err.count("\n") == 1
+
+
+def test_an_interrupt_stops_the_workers_at_once() -> None:
+    # Ctrl-C sent to the checker alone (not its process group): the parts the workers are
+    # playing are not waited for, the processes are stopped, and the run reports at once.
+    import multiprocessing
+    import time
+
+    workers = Workers(2)
+    with workers:
+        results = workers.map(time.sleep, [30.0, 30.0])
+        started = time.monotonic()
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as error:
+            workers.__exit__(type(error), error, None)
+        del results
+    assert time.monotonic() - started < 10
+    for _ in range(50):  # no worker left playing on, orphaned
+        if not multiprocessing.active_children():
+            break
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()

@@ -121,3 +121,17 @@ def test_perft_names_the_rule_a_broken_copy_breaks(
     for failure in located:  # the rule comes with what the engine did there
         assert "\n      rule: the engine " in str(failure.located)
         assert failure.to_json()["rule"] == failure.rule
+
+
+def test_a_move_refused_by_a_limit_is_that_limits_not_turn_order(
+        whole_game: list[PerftPosition]) -> None:
+    # Five attack cards in every bout (LIMIT-3 broken): on the way to a stored position the
+    # engine refuses a sixth card in a later bout, naming its limit, and lists only the
+    # defender's take. Another seat acts, but not by the bout protocol: the difference is
+    # the refused move, named by the reference's grounds for it (LIMIT-3), not CLAR-3.
+    from broken_reference import BREAKS
+
+    results = check_positions(BrokenReference(*BREAKS["LIMIT-3"]), whole_game,
+                              max_depth=DEPTH)
+    failures = [r for r in results if not r.ok]
+    assert failures and {f.rule for f in failures} == {"LIMIT-3"}, format_check(failures)

@@ -219,3 +219,14 @@ def test_rejected_by_the_right_rule_is_counted_only_when_true() -> None:
     assert "a game for 1 player (DEAL-3)" in {s.named[0] for s in right}
     assert f"(rejected by the right rule: {len(right)} passed)" in _text(
         NamesNoRule, ("DEAL-3", "BEAT-3"))
+
+
+def test_five_cards_in_every_bout_is_one_cause_limit_3() -> None:
+    # The five-card cap of the first bout kept in every bout (LIMIT-3 broken): where a
+    # take meets five attack cards, the bout ends at the take (TAKE-3.4), which alone
+    # reads as throw-ins refused after a take; the engine ends bouts at five cards
+    # elsewhere too and lets throw-ins follow a take below five, so it is LIMIT-3's.
+    from broken_reference import BREAKS
+
+    found = causes(_broken(*BREAKS["LIMIT-3"]))
+    assert [c.rule for c in found] == ["LIMIT-3"], [(c.rule, c.ways) for c in found]

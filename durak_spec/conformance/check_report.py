@@ -128,7 +128,9 @@ def causes(result: RunResult) -> list[Cause]:
     engine that lists nothing where several actions are allowed is one cause with every
     scenario in which it listed nothing; a
     rejection naming another rule than the rules' joins the cause of the rule the engine
-    named, where the reference found the engine breaking that rule elsewhere."""
+    named, where the reference found the engine breaking that rule elsewhere; a
+    difference that breaks another rule too (:attr:`Difference.alternative`) joins that
+    rule's cause where the engine breaks it elsewhere and its own rule nowhere."""
     found: list[tuple[ScenarioResult, str | None, str]] = []
     for item in result.scenarios:
         if item.outcome in ("failed", "errored"):
@@ -141,6 +143,13 @@ def causes(result: RunResult) -> list[Cause]:
     if nothing is not None:
         found = [(item, nothing, NOTHING_LISTED) if _KINDS[2][0] in (item.message or "")
                  else (item, rule, kind) for item, rule, kind in found]
+    # A difference that breaks another rule as well (a take met at five attack cards):
+    # that rule's, where the engine breaks that rule in other scenarios and its own in none.
+    plain = {rule for item, rule, _ in found
+             if item.diagnosis is None or item.diagnosis.alternative is None}
+    found = [(item, item.diagnosis.alternative, kind)
+             if item.diagnosis is not None and item.diagnosis.alternative in plain
+             and rule not in plain else (item, rule, kind) for item, rule, kind in found]
     diagnosed = {rule for item, rule, _ in found if item.diagnosis is not None}
     groups: dict[tuple[str | None, str], list[tuple[ScenarioResult, str | None, str]]] = {}
     for item, rule, kind in found:

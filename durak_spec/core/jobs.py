@@ -108,8 +108,17 @@ class Workers:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=error is None, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            if error is None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            else:  # interrupted or failed: the parts in play are not waited for
+                # ProcessPoolExecutor has no public way to stop its processes before 3.14
+                # (terminate_workers); left alone they play their parts to the end.
+                processes = dict(getattr(pool, "_processes", None) or {})
+                pool.shutdown(wait=False, cancel_futures=True)
+                for process in processes.values():
+                    if process.is_alive():
+                        process.terminate()
         if self._client is not None:
             self._client.close()
             self._client = None

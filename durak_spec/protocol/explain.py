@@ -107,6 +107,11 @@ class Difference:
     side: Side
     actions: tuple[Action, ...] = ()
     detail: str = ""
+    alternative: str | None = None
+    """Another rule the same thing breaks where the engine breaks it elsewhere: a bout
+    ended at a take when it held as many attack cards as a limit elsewhere is TAKE-3's,
+    or that limit's when the engine keeps the limit wrongly in other scenarios and TAKE-3
+    nowhere else (:func:`durak_spec.conformance.check_report.causes`)."""
 
     def __str__(self) -> str:
         text = f"the engine {self.kind}"
@@ -447,9 +452,13 @@ def _ended_early(after: GameState, action: Action | None) -> Difference:
         rule, why = "ATTACK-3", f"{_ranks(throws)} may still be added (ranks of covering cards)"
     else:
         rule, why = "ATTACK-5", "attackers may still add cards or say done"
+    # a take met at a number of attack cards that is a limit elsewhere: that limit, if
+    # the engine breaks it elsewhere (the engine may cap the bout there, not the take)
+    alternative = _limit_at(after) if throws and taken and limit is None else None
     return Difference(rule, "ends the bout where the rules let it go on", "state",
                       () if action is None else (action,),
-                      why if action is None else f"after {action}: {why}")
+                      why if action is None else f"after {action}: {why}",
+                      alternative)
 
 
 def explain_start(state: GameState, engine: Report, seed: int = 0, later: bool = False

@@ -5,7 +5,9 @@ reference implementation (the pure functions of :mod:`durak_spec.engine`) and in
 engine under test (any :class:`~durak_spec.protocol.Engine`: in-process, or a command
 through :class:`~durak_spec.protocol.subprocess_engine.SubprocessEngine`). Every move is a seeded
 random choice among the *reference's* legal actions (once the stock is empty, mostly
-among those that play a card, so that games often reach the end the rules decide:
+among those that play a card, and towards a draw once few cards are left, so that games
+often reach the end the rules decide; in every other game, within a bout while the stock
+lasts too, so that hands are emptied before the stock is:
 :func:`~durak_spec.conformance.lockstep.planning.choose`), so a game's course depends only on
 the seed (and, after a difference of legal actions, on which actions both sides list).
 After the deal and after every action it compares:

@@ -74,6 +74,16 @@ def _outcome(state: GameState) -> str:
                         in_bout=bool(state.table))
 
 
+def outcome_at(rest: Iterable[Event], after: GameState) -> str:
+    """The reference's rule on whether the game is over, and how, at a point of a step
+    whose events from there on are ``rest`` (``after``: its position after the step): the
+    stock then still holds the cards drawn in ``rest``, so a player out before the drawing
+    is out while the stock lasts (END-2), whatever the stock holds after it."""
+    drawn = sum(len(event.cards) for event in rest if isinstance(event, Drew))
+    return outcome_rule(after.rules.goal, len(after.stock) + drawn, after.out,
+                        len(after.hands), in_bout=bool(after.table))
+
+
 # What each report field shows, as the events of a step that write it, the first found
 # naming the rule; a bout's end names where its cards went for the cards, and what
 # settled it for the table.
@@ -111,7 +121,7 @@ def field_rule(name: str, events: tuple[Event, ...], after: GameState,
                     return event_rule(event, _drawn(engine, after, events))
                 return event.rule
     if name in _OUTCOME:
-        return _outcome(after)
+        return outcome_at(events, after)
     played = next((e for e in events if isinstance(e, Played)), None)
     return played.rule if played is not None and played.rule else _outcome(after)
 

@@ -13,6 +13,7 @@ from durak_spec.conformance.lockstep.attribution import (
     action_rule,
     event_rule,
     field_rule,
+    outcome_at,
     position_rule,
     settled_rule,
     turn_difference,
@@ -153,7 +154,11 @@ def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after:
         theirs = reference[index] if index < len(reference) else None
         if mine is not None and theirs is not None and _plain(mine) == _plain(theirs):
             continue
-        if theirs is not None:
+        if isinstance(mine, (WentOut, GameOver)) and type(mine) is not type(theirs):
+            # somebody out, or the game over, where the reference goes on: its rule on the
+            # outcome at that point of the step, the cards it still draws in the stock
+            rule = outcome_at(reference[index:], after)
+        elif theirs is not None:
             # a draw to another player is the order's; fewer or more to the same, the amount's
             amount = isinstance(mine, Drew) and isinstance(theirs, Drew) and \
                 mine.player == theirs.player and len(mine.cards) != len(theirs.cards)
@@ -161,8 +166,7 @@ def compare_events(engine: Sequence[Event], reference: tuple[Event, ...], after:
         elif isinstance(mine, BoutEnded):
             rule = settled_rule(after, reference)
         else:
-            rule = field_rule("over" if isinstance(mine, (GameOver, WentOut)) else "table",
-                              reference, after, Report.of(after))
+            rule = field_rule("table", reference, after, Report.of(after))
         return [Difference(f"event {index + 1} of the step",
                            "nothing more" if mine is None else str(mine),
                            "nothing more" if theirs is None else str(theirs), rule)]

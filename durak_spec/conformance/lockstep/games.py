@@ -27,10 +27,12 @@ DEFAULT_PROBE_RATE = 0.2
 MAX_RESYNCS = 20
 
 def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
-               probe_rate: float, resync: bool = False
+               probe_rate: float, resync: bool = False, eager: bool = False
                ) -> tuple[Record, list[Found], bool, str]:
     """Play one random game; return its record so far, the divergences met, whether
     the game was cut at ``max_actions``, and the engine's reason if it declined a load.
+    ``eager``: the game's players play cards rather than pass within a bout while the stock
+    lasts (:func:`~durak_spec.conformance.lockstep.planning.choose`).
     With ``resync``, a divergence is followed by loading the reference's position into
     the engine, and the game goes on (at most :data:`MAX_RESYNCS` times); else, or where
     the engine declines that load (:class:`~durak_spec.protocol.LoadDeclined`), the game
@@ -81,7 +83,8 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
     # planned first, so that an engine that can write requests ahead works meanwhile.
     draws = rng.getstate()
     first = (game.state, game.legal)
-    plan, cut = plan_game(game, rng, max_actions=max_actions, probe_rate=probe_rate)
+    plan, cut = plan_game(game, rng, max_actions=max_actions, probe_rate=probe_rate,
+                          eager=eager)
     expect = getattr(engine, "expect", None)
     try:
         found = game.start()
@@ -109,7 +112,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
                 return done(cut=cut)
             if expect is not None:
                 restore(game, plan[:position], loaded[0] if loaded else None)
-        redraw(rng, draws, first, plan[:position], probe_rate)
+        redraw(rng, draws, first, plan[:position], probe_rate, eager)
         while game.legal:
             if played >= max_actions:
                 return done(cut=True)
@@ -125,7 +128,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
             choices = game.legal if game.common is None else game.common
             if not choices:
                 return done()
-            action = choose(game.state, choices, rng)
+            action = choose(game.state, choices, rng, eager)
             steps.append(Step(action))
             played += 1
             found = game.play(action)

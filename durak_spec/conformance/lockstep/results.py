@@ -49,9 +49,11 @@ class ConfigResult:
         return self.configuration.label
 
     @property
-    def outcome(self) -> Literal["agreed", "diverged", "failed"]:
+    def outcome(self) -> Literal["agreed", "diverged", "failed", "stopped"]:
+        """``stopped``: its games stopped early (interrupted, the engine lost, the run's
+        divergences spent) before any diverged, so it did not agree."""
         if self.divergence is None:
-            return "agreed"
+            return "stopped" if self.stopped else "agreed"
         return "failed" if self.divergence.kind == "engine failure" else "diverged"
 
     def to_json(self) -> dict[str, object]:
@@ -184,12 +186,14 @@ class LockstepResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def summary(self) -> str:
-        """The closing line: ``N agreed, N diverged, N failed, N skipped`` (configurations)."""
-        counts = {"agreed": 0, "diverged": 0, "failed": 0}
+        """The closing line: ``N agreed, N diverged, N failed, N skipped`` (configurations;
+        ``N stopped early`` before the skipped where some stopped before any diverged)."""
+        counts = {"agreed": 0, "diverged": 0, "failed": 0, "stopped": 0}
         for result in self.results:
             counts[result.outcome] += 1
+        stopped = f"{counts['stopped']} stopped early, " if counts["stopped"] else ""
         return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
-                f"{counts['failed']} failed, {len(self.skipped)} skipped "
+                f"{counts['failed']} failed, {stopped}{len(self.skipped)} skipped "
                 f"(configurations; {count_text(self.games, 'game')}, "
                 f"{count_text(self.actions, 'action')}, "
                 f"{self.seconds:.1f} s)" + ("; INTERRUPTED: what was found until then"

@@ -146,7 +146,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
             results.append(dataclasses.replace(_config_result(configuration, counts, first[0]),
                                                stopped="the run was interrupted"))
     finally:
-        play.close()
+        play.close(interrupted)
     name = engine_label(capabilities.name, capabilities.version)
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels), tuple(kinds))
                       for (count, example, labels, kinds) in causes.values()),

@@ -19,6 +19,7 @@ from typing import Final
 from durak_spec.conformance.lockstep.configurations import Configuration
 from durak_spec.conformance.lockstep.differences import Found
 from durak_spec.conformance.lockstep.games import play_game
+from durak_spec.conformance.lockstep.planning import eager_game
 from durak_spec.conformance.lockstep.record import Record
 from durak_spec.conformance.lockstep.shrinking import recover
 from durak_spec.core.jobs import Workers, parts
@@ -51,7 +52,7 @@ def play_one(engine: Engine, configuration: Configuration, seed: int, index: int
     record = Record(configuration.rules, deal(configuration.rules, deck_seed), deck_seed, (),
                     configuration.profile)
     return play_game(engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
-                     resync=resync)
+                     resync=resync, eager=eager_game(index))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,12 @@ class Games:
                 return game
         raise RuntimeError(f"game {index} of {configuration.label} was not played")
 
-    def close(self) -> None:
-        """Stop the workers (games not yet taken are cancelled)."""
+    def close(self, interrupted: bool = False) -> None:
+        """Stop the workers (games not yet taken are cancelled); ``interrupted``: at once,
+        the parts in play not waited for."""
         self._stream = None
-        self._workers.__exit__(None, None, None)
+        if interrupted:
+            stop = KeyboardInterrupt()
+            self._workers.__exit__(KeyboardInterrupt, stop, None)
+        else:
+            self._workers.__exit__(None, None, None)

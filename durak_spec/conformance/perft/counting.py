@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from durak_spec.conformance.perft.positions import PerftPosition
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError
-from durak_spec.engine import apply, legal_actions, new_game, turn_rule
+from durak_spec.engine import apply, grounds, legal_actions, new_game, turn_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
@@ -124,8 +124,8 @@ class _Walker:
             if not isinstance(verdict, Accepted) and len(self.path) < len(self.moves):
                 legal = self.engine.legal_actions()
                 listed = ", ".join(str(a) for a in legal) or "nothing"
-                rule = self._turn_rule(action, legal)
-                why = f" ({rule}: the engine asks another seat)" if rule else ""
+                rule, how = self._rejected_rule(action, legal, getattr(verdict, "rule", None))
+                why = f" ({rule}: {how})" if rule else ""
                 raise PerftUnreachable(
                     f"not reached: the engine rejected move {len(self.path) + 1} of the "
                     f"{len(self.moves)} that reach the position from the deal, {action} "
@@ -138,16 +138,22 @@ class _Walker:
             self.path.append(action)
             self._audit(self.path, action, verdict)
 
-    def _turn_rule(self, action: Action, listed: Sequence[Action]) -> str | None:
-        """The bout protocol's rule where the engine lets another seat act instead of the
-        one that played ``action`` (a difference of turn order), else ``None``."""
-        seats = {a.player for a in listed}
-        if not seats or action.player in seats:
-            return None
+    def _rejected_rule(self, action: Action, listed: Sequence[Action],
+                       named: str | None) -> tuple[str | None, str]:
+        """The rule of a move on the way that the engine rejected, and how it shows: where
+        the engine named a rule other than the bout protocol's (a limit, say), the move is
+        what differs, named by the reference's grounds for it; where it lets another seat
+        act instead, the bout protocol's rule (a difference of turn order); else none."""
         state = new_game(self.rules, deck=self.deck, seed=self.seed)
         for done in self.path:
             state = apply(state, done)
-        return turn_rule(state) or "CLAR-3"
+        protocol = turn_rule(state) or "CLAR-3"
+        if named and named not in (protocol, "CLAR-3"):
+            return grounds(state, action), f"the engine refuses it naming {named}"
+        seats = {a.player for a in listed}
+        if not seats or action.player in seats:
+            return None, ""
+        return protocol, "the engine asks another seat"
 
     def _audit(self, path: Sequence[Action], action: Action | None,
                verdict: Verdict | None) -> None:
