@@ -179,12 +179,12 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     who = state.rules.throw_in
     defender = state.defender
-    if who is ThrowInRule.ALL and not state.finished:  # the usual case, looked up: nobody is out
+    if who == "all" and not state.finished:  # the usual case, looked up: nobody is out
         return OTHERS[len(state.hands)][defender]
     out = state.out if state.finished else ()
-    if who is ThrowInRule.ATTACKER:
+    if who == "attacker":
         seats: Iterable[int] = (state.attacker,)
-    elif who is ThrowInRule.NEIGHBOURS:
+    elif who == "neighbours":
         seats = sorted({state.attacker, next_in_game(defender, len(state.hands), out)})
     else:
         seats = range(len(state.hands))

@@ -123,7 +123,7 @@ def turn_rule(state: GameState) -> str | None:
     """The rule ID of a turn-based protocol in force (CLAR-17, CLAR-18), or ``None``
     under the free protocol of CLAR-3."""
     order = state.rules.turn_order
-    if order is TurnOrder.FREE:
+    if order == "free":
         return None
     return "CLAR-17" if order is TurnOrder.OPENER_FIRST else "CLAR-18"
 
@@ -152,7 +152,7 @@ def pending(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
     cover."""
-    if state.rules.turn_order is TurnOrder.FREE:
+    if state.rules.turn_order == "free":
         return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
@@ -303,7 +303,7 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
     """The turn-based protocol's breach (CLAR-17, CLAR-18) for an attacker's throw-in or
     done, or ``None`` under the free protocol (CLAR-3)."""
     order = state.rules.turn_order
-    if order is TurnOrder.FREE:
+    if order == "free":
         return None
     if order is TurnOrder.OPENER_FIRST:
         return opener_first_breach(state, seat)
@@ -366,6 +366,6 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
         if after.passed != passed:
             after = replace(after, passed=passed)
     if isinstance(action, (Open, ThrowIn, Transfer)) and (
-            state.rules.turn_order is TurnOrder.LAST_THROWER):
+            state.rules.turn_order == "last-thrower"):
         after = replace(after, thrower=action.player)
     return after
