@@ -58,8 +58,10 @@ def out_breach(state: GameState, action: Action | None = None) -> Breach | None:
     whether the position's finishing order fits the hands and the stock.
     """
     if action is not None:
-        if state.finished and action.player in state.out:
-            return Breach("END-1", f"P{action.player} is out of the game and takes no part")
+        seat = action.player
+        for group in state.finished:  # plain loops: no set of the seats out is built
+            if seat in group:
+                return Breach("END-1", f"P{action.player} is out of the game and takes no part")
         return None
     out = state.out
     if out and state.stock:
