@@ -4,7 +4,8 @@ given, listed or not, and ends a bout when nobody may act in it (ATTACK-5).
 Here: ``apply`` is ``advance``'s state; an action listed elsewhere but not here is refused
 by the rule ``broken_rule`` names; a bout is settled exactly when ``legal_actions`` lists
 nothing in it, which is how ``apply`` may ask ATTACK-5 through ``bout_settled``; and the
-listing of a state is the same whoever asks, and however often.
+listing of a state is the same whoever asks, and however often; ``play_listed``, which
+skips the check for an action the listing offered, plays it as ``apply`` does.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from durak_spec import (
     new_game,
     profile,
 )
-from durak_spec.engine import advance, broken_rule
+from durak_spec.engine import advance, broken_rule, play_listed
 from durak_spec.engine.referee import _EFFECTS
 from durak_spec.engine.turns import bout_settled, record
+from durak_spec.model.events import Event
 from durak_spec.model.state import STATE_FIELDS
 
 GAMES = st.tuples(st.sampled_from(["classic-throw-in", "classic-transfer", "source-b",
@@ -111,6 +113,19 @@ def test_a_bout_is_settled_exactly_when_nobody_may_act(game: tuple[str, int, int
             assert bout_settled(middle) == (not legal_actions(middle))
             settled += bout_settled(middle)
     assert settled, "some bout of the game ends"
+
+
+@SETTINGS
+@hypothesis.given(GAMES)
+def test_a_listed_action_plays_the_same_unchecked(game: tuple[str, int, int]) -> None:
+    # play_listed skips the check that apply makes; for every action the listing offers,
+    # the next state is the same, events included.
+    for state, _ in positions(*game)[::3]:
+        for action in legal_actions(state):
+            checked: list[Event] = []
+            unchecked: list[Event] = []
+            assert play_listed(state, action, unchecked) == apply(state, action, checked)
+            assert unchecked == checked
 
 
 def test_a_listing_is_the_same_however_often_it_is_asked() -> None:

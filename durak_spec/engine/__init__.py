@@ -26,7 +26,8 @@ the rule IDs and the sources that state them:
                    CLAR-2
 ``validation``     ``validate_state``, the structural check of a position
 ``reachable``      ``check_reachable``, the strict check: the invariants of play
-``referee``        the rules composed into ``legal_actions``, ``check``, ``advance``
+``referee``        the rules composed into ``legal_actions``, ``check``, ``advance`` (and
+                   ``play_listed``, ``apply`` without the check, for listed actions)
 ``breach``         the value a broken rule returns: its ID and the reason
 ``tables``         the single-card actions of every seat, built once (values, not rules)
 ``invariants``     what holds in every reachable position, for tests and stress runs
@@ -82,6 +83,7 @@ from durak_spec.engine.referee import (
     grounds,
     is_legal,
     legal_actions,
+    play_listed,
 )
 from durak_spec.engine.seats import next_in_game
 from durak_spec.engine.tables import (
@@ -149,6 +151,7 @@ __all__ = [
     "new_game",
     "next_in_game",
     "outcome_rule",
+    "play_listed",
     "roles_rule",
     "settle_rule",
     "table_ranks",

@@ -162,9 +162,11 @@ def table_ranks(table: Iterable[Pair]) -> set[Rank]:
 
 def rank_breach(state: GameState, card: Card) -> Breach | None:
     """ATTACK-3: a card added to the bout has a rank already on the table."""
+    rank = card.rank
+    for attack, cover in state.table:  # a plain loop, no set: this runs for every throw-in
+        if attack.rank == rank or (cover is not None and cover.rank == rank):
+            return None
     ranks = table_ranks(state.table)
-    if card.rank in ranks:
-        return None
     shown = " ".join(str(rank) for rank in sorted(ranks))
     return Breach("ATTACK-3", f"{card} cannot be thrown in: only ranks on the table "
                   f"({shown}) may be added")
@@ -179,12 +181,12 @@ def throwers(state: GameState) -> tuple[int, ...]:
     """
     who = state.rules.throw_in
     defender = state.defender
-    if who is ThrowInRule.ALL and not state.finished:  # the usual case, looked up: nobody is out
+    if who == "all" and not state.finished:  # the usual case, looked up: nobody is out
         return OTHERS[len(state.hands)][defender]
     out = state.out if state.finished else ()
-    if who is ThrowInRule.ATTACKER:
+    if who == "attacker":
         seats: Iterable[int] = (state.attacker,)
-    elif who is ThrowInRule.NEIGHBOURS:
+    elif who == "neighbours":
         seats = sorted({state.attacker, next_in_game(defender, len(state.hands), out)})
     else:
         seats = range(len(state.hands))

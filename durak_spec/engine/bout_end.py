@@ -58,8 +58,10 @@ def out_breach(state: GameState, action: Action | None = None) -> Breach | None:
     whether the position's finishing order fits the hands and the stock.
     """
     if action is not None:
-        if state.finished and action.player in state.out:
-            return Breach("END-1", f"P{action.player} is out of the game and takes no part")
+        seat = action.player
+        for group in state.finished:  # plain loops: no set of the seats out is built
+            if seat in group:
+                return Breach("END-1", f"P{action.player} is out of the game and takes no part")
         return None
     out = state.out
     if out and state.stock:
@@ -94,7 +96,7 @@ def going_out(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
 def game_ends(goal: Goal, out: Collection[int], players: int) -> bool:
     """END-3, END-4, END-5: the game ends when one player or none still holds cards; in a
     race (goal first-out-wins, D) it ends as soon as anyone is out, who has won."""
-    if out and goal is Goal.FIRST_OUT_WINS:
+    if out and goal == "first-out-wins":
         return True
     return len(out) >= players - 1
 
@@ -110,7 +112,7 @@ def outcome_rule(goal: Goal, stock: int, out: Collection[int], players: int,
         return "END-6"
     if stock:
         return "END-2"
-    if goal is Goal.FIRST_OUT_WINS:
+    if goal == "first-out-wins":
         return "END-5"
     if len(out) >= players:
         return "END-4"

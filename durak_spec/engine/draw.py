@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from durak_spec.core.cards import Card
 from durak_spec.model.events import Drew, Event
-from durak_spec.model.rules import HAND_SIZE, DrawOrder, RuleSet, TransferDraw
+from durak_spec.model.rules import HAND_SIZE, RuleSet
 
 __all__ = ["draw", "draw_order", "draw_rule", "draw_start", "draw_start_rule", "join"]
 
@@ -31,7 +31,7 @@ __all__ = ["draw", "draw_order", "draw_rule", "draw_start", "draw_start_rule", "
 def draw_start_rule(rules: RuleSet) -> str:
     """The clarification that says where the attacker-first order starts after a
     transfer, under the rule set's ``draw_after_transfer`` (CLAR-7, CLAR-19)."""
-    return "CLAR-19" if rules.draw_after_transfer is TransferDraw.LAST_TRANSFERRER else "CLAR-7"
+    return "CLAR-19" if rules.draw_after_transfer == "last-transferrer" else "CLAR-7"
 
 
 def draw_start(rules: RuleSet, opener: int, attacker: int) -> int:
@@ -47,7 +47,7 @@ def draw_start(rules: RuleSet, opener: int, attacker: int) -> int:
     >>> draw_start(RuleSet(players=4, draw_after_transfer=TransferDraw.LAST_TRANSFERRER), 0, 2)
     2
     """
-    if rules.draw_order is DrawOrder.ATTACKER_FIRST and draw_start_rule(rules) == "CLAR-19":
+    if rules.draw_order == "attacker-first" and draw_start_rule(rules) == "CLAR-19":
         return attacker
     return opener
 
@@ -66,7 +66,7 @@ def draw_order(rules: RuleSet, opener: int, defender: int,
     (0, 3, 2, 1)
     """
     order: list[int] = []
-    if rules.draw_order is DrawOrder.JOIN_ORDER:  # CLAR-8: the seats that joined, in that order
+    if rules.draw_order == "join-order":  # CLAR-8: the seats that joined, in that order
         for seat in joined:
             if seat != defender:
                 order.append(seat)
@@ -85,7 +85,7 @@ def draw_rule(rules: RuleSet, opener: int, attacker: int) -> str:
     after a transfer, the attacker of the bout's end being somebody else, the reading of
     where the order starts (CLAR-7 or CLAR-19, :func:`draw_start_rule`); else the
     attacker first and the defender last (DRAW-2)."""
-    if rules.draw_order is DrawOrder.JOIN_ORDER:
+    if rules.draw_order == "join-order":
         return "CLAR-8"
     return draw_start_rule(rules) if attacker != opener else "DRAW-2"
 

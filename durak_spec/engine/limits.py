@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from durak_spec.core.cards import Card
 from durak_spec.engine.breach import Breach
-from durak_spec.model.rules import FIRST_BOUT_MAX_ATTACK_CARDS, MAX_ATTACK_CARDS, LimitReading
+from durak_spec.model.rules import FIRST_BOUT_MAX_ATTACK_CARDS, MAX_ATTACK_CARDS
 from durak_spec.model.state import GameState
 
 __all__ = ["attack_limit", "bout_cap", "limit_breach", "room_rule"]
@@ -58,7 +58,7 @@ def attack_limit(state: GameState) -> tuple[int, str]:
     if not held and table:
         return len(table), "CLAR-13"
     limit, rule = bout_cap(state)
-    if state.rules.limit_reading is LimitReading.CURRENT_HAND:
+    if state.rules.limit_reading == "current-hand":
         covered = 0
         for _, cover in table:
             if cover is not None:
@@ -90,7 +90,7 @@ def limit_breach(state: GameState, count: int, adding: Card | None = None) -> Br
         return Breach("CLAR-13", f"{what}: the defender P{defender} has no cards left, so "
                       "nothing more is added")
     if rule == "LIMIT-2":
-        if state.rules.limit_reading is LimitReading.CURRENT_HAND:
+        if state.rules.limit_reading == "current-hand":
             return Breach("LIMIT-2", f"{what}: the defender P{defender} holds "
                           f"{len(state.hands[defender])} cards, so no more attack cards may "
                           "be uncovered")

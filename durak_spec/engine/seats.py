@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Container
 
 from durak_spec.engine.breach import Breach
-from durak_spec.model.rules import TransferTarget
 from durak_spec.model.state import GameState
 
 __all__ = ["next_in_game", "passed_over", "roles_breach", "target_breach",
@@ -38,7 +37,7 @@ def next_in_game(seat: int, players: int, out: Container[int] = ()) -> int:
 def transfer_target_rule(state: GameState) -> str:
     """The clarification that says whether a transfer passes over a player who has just
     played out their hand, under the rule set's ``transfer_target`` (CLAR-22, CLAR-23)."""
-    if state.rules.transfer_target is TransferTarget.NEXT_WITH_CARDS:
+    if state.rules.transfer_target == "next-with-cards":
         return "CLAR-23"
     return "CLAR-22"
 

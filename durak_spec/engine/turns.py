@@ -53,7 +53,6 @@ from durak_spec.engine.breach import Breach
 from durak_spec.engine.limits import attack_limit, room_rule
 from durak_spec.model.actions import Action, Cover, Done, Open, Take, ThrowIn, Transfer
 from durak_spec.model.events import Event
-from durak_spec.model.rules import DoneInTake, TurnOrder
 from durak_spec.model.state import GameState, replace
 
 __all__ = [
@@ -123,9 +122,9 @@ def turn_rule(state: GameState) -> str | None:
     """The rule ID of a turn-based protocol in force (CLAR-17, CLAR-18), or ``None``
     under the free protocol of CLAR-3."""
     order = state.rules.turn_order
-    if order is TurnOrder.FREE:
+    if order == "free":
         return None
-    return "CLAR-17" if order is TurnOrder.OPENER_FIRST else "CLAR-18"
+    return "CLAR-17" if order == "opener-first" else "CLAR-18"
 
 
 def to_act(state: GameState) -> int | None:
@@ -142,7 +141,7 @@ def to_act(state: GameState) -> int | None:
         return None
     n = len(state.hands)
     start = state.attacker
-    if state.rules.turn_order is TurnOrder.LAST_THROWER and state.thrower is not None:
+    if state.rules.turn_order == "last-thrower" and state.thrower is not None:
         start = state.thrower
     return min(found, key=lambda seat: (seat - start) % n)
 
@@ -152,7 +151,7 @@ def pending(state: GameState, ranks: set[Rank] | None = None) -> tuple[int, ...]
     (CLAR-3) every attacker who could still add a card (:func:`could_add`; ``ranks`` as
     there); under a turn-based one only the seat :func:`to_act`, once nothing is left to
     cover."""
-    if state.rules.turn_order is TurnOrder.FREE:
+    if state.rules.turn_order == "free":
         return could_add(state, ranks)
     seat = to_act(state)
     return () if seat is None else (seat,)
@@ -290,7 +289,7 @@ def last_thrower_breach(state: GameState, seat: int | None = None) -> Breach | N
     if seat is None:
         thrower = state.thrower
         if thrower is not None and (
-                state.rules.turn_order is not TurnOrder.LAST_THROWER or not state.table
+                state.rules.turn_order != "last-thrower" or not state.table
                 or thrower not in state.joined or thrower == state.defender):
             return Breach("CLAR-18", "a last thrower is recorded only in a bout under "
                           "turn_order=last-thrower, and is an attacker who joined it")
@@ -303,9 +302,9 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
     """The turn-based protocol's breach (CLAR-17, CLAR-18) for an attacker's throw-in or
     done, or ``None`` under the free protocol (CLAR-3)."""
     order = state.rules.turn_order
-    if order is TurnOrder.FREE:
+    if order == "free":
         return None
-    if order is TurnOrder.OPENER_FIRST:
+    if order == "opener-first":
         return opener_first_breach(state, seat)
     return last_thrower_breach(state, seat)
 
@@ -313,7 +312,7 @@ def turn_breach(state: GameState, seat: int) -> Breach | None:
 def done_in_take_rule(state: GameState) -> str:
     """The clarification that says whether a done said during a take is final, under
     the rule set's ``done_in_take`` (CLAR-20, CLAR-21)."""
-    return "CLAR-21" if state.rules.done_in_take is DoneInTake.ASKED_AGAIN else "CLAR-20"
+    return "CLAR-21" if state.rules.done_in_take == "asked-again" else "CLAR-20"
 
 
 def done_in_take_breach(state: GameState, seat: int) -> Breach | None:
@@ -365,7 +364,6 @@ def record(state: GameState, action: Action, after: GameState) -> GameState:
         passed = passed_after(state, action)
         if after.passed != passed:
             after = replace(after, passed=passed)
-    if isinstance(action, (Open, ThrowIn, Transfer)) and (
-            state.rules.turn_order is TurnOrder.LAST_THROWER):
+    if state.rules.turn_order == "last-thrower" and isinstance(action, (Open, ThrowIn, Transfer)):
         after = replace(after, thrower=action.player)
     return after

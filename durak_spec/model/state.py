@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Final, NamedTuple, TypedDict, Unpack
 
 from durak_spec.core.cards import Card, Suit, format_cards
-from durak_spec.model.rules import Goal, RuleSet
+from durak_spec.model.rules import RuleSet
 
 __all__ = ["STATE_FIELDS", "GameState", "Outcome", "Pair", "StateChanges", "add_cards", "card_key",
            "replace", "sort_cards"]
@@ -222,7 +222,7 @@ class GameState(NamedTuple):
         (END-5)."""
         if not self.finished:
             return False
-        if self.rules.goal is Goal.FIRST_OUT_WINS:
+        if self.rules.goal == "first-out-wins":
             return True
         return len(self.hands) - sum(map(len, self.finished)) <= 1
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from durak_spec.conformance.perft.positions import PerftPosition
 from durak_spec.core.cards import Card
 from durak_spec.core.errors import DurakError
-from durak_spec.engine import apply, grounds, legal_actions, new_game, turn_rule
+from durak_spec.engine import apply, grounds, legal_actions, new_game, play_listed, turn_rule
 from durak_spec.model.actions import Action
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
@@ -60,8 +60,8 @@ def perft(state: GameState, depth: int) -> tuple[int, ...]:
         actions = legal_actions(node)
         counts[level] += len(actions)
         if level + 1 < depth:
-            for action in actions:
-                visit(apply(node, action), level + 1)
+            for action in actions:  # listed: played without asking the rules again
+                visit(play_listed(node, action), level + 1)
 
     visit(state, 0)
     return tuple(counts)

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, Suit
-from durak_spec.engine import apply
+from durak_spec.engine import play_listed
 from durak_spec.game.view import PlayerView
 from durak_spec.model.actions import (
     Action,
@@ -270,12 +270,12 @@ class IsmctsBot(BaseBot):
                 child = _Node(seat=seat, available=1)
                 node.children[action] = child
                 path.append(child)
-                state = apply(state, action)
+                state = play_listed(state, action)
                 break
             action = self._select(node, moves)
             node = node.children[action]
             path.append(node)
-            state = apply(state, action)
+            state = play_listed(state, action)
             steps += 1
         result = self._playout(state, rng, steps)
         for visited in path:
@@ -310,7 +310,7 @@ class IsmctsBot(BaseBot):
                 action = rng.choice(moves)
             else:
                 action = policy(moves, state.trump, len(state.stock), rng)
-            state = apply(state, action)
+            state = play_listed(state, action)
             steps += 1
         players = len(state.hands)
         outcome = state.outcome
