@@ -23,6 +23,7 @@ import pytest
 
 from durak_spec import apply, legal_actions, new_game, profile
 from durak_spec.cli import build_parser
+from durak_spec.core.errors import IllegalAction
 from durak_spec.game.view import view
 from durak_spec.model.actions import Cover, Done, Open, Take, ThrowIn
 from durak_spec.model.rules import RuleSet
@@ -108,6 +109,26 @@ def test_its_decisions_are_deterministic_for_a_seed_with_a_playout_budget() -> N
     picks = {IsmctsBot(playouts=40, search_from_stock=None).choose(seen, random.Random(7))
              for _ in range(3)}
     assert len(picks) == 1 and picks <= set(seen.playable)
+
+
+def test_the_playouts_unchecked_apply_gives_the_same_states_as_the_checked_one() -> None:
+    """The search applies the actions it took from ``legal_actions`` without asking the
+    rules again (``checked=False``); over a random four-player game every such step
+    gives the state the referee's checked ``apply`` gives, and the check still refuses."""
+    rules = profile("classic-transfer").rules(players=4)
+    state = new_game(rules, seed=5)
+    rng = random.Random(5)
+    steps = 0
+    while (moves := legal_actions(state)):
+        action = rng.choice(moves)
+        after = apply(state, action, checked=False)
+        assert after == apply(state, action)
+        state, steps = after, steps + 1
+    assert steps > 50 and state.outcome is not None
+    seat = acting_seat(new_game(rules, seed=5))
+    stranger = Take(player=(seat + 1) % 4)  # no bout yet: nobody may take
+    with pytest.raises(IllegalAction):
+        apply(new_game(rules, seed=5), stranger)
 
 
 # -- the budget -------------------------------------------------------------------------------

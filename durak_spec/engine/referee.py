@@ -279,16 +279,20 @@ _GROUNDS: Mapping[type[Action], Callable[[GameState, Any], str]] = MappingProxyT
 })
 
 
-def apply(state: GameState, action: Action, events: list[Event] | None = None) -> GameState:
+def apply(state: GameState, action: Action, events: list[Event] | None = None, *,
+          checked: bool = True) -> GameState:
     """The state after ``action``: ``advance(state, action).state``. Raises
     :class:`~durak_spec.core.errors.IllegalAction` (state untouched) if illegal.
 
     The same steps as :func:`advance`; the events of the step beyond the action itself
     are appended to ``events`` if it is given (``advance`` passes its list), and no
-    record is made without it."""
-    found = broken_rule(state, action)  # the same rules as check asks
-    if found is not None:
-        raise found.illegal()
+    record is made without it. ``checked=False`` skips asking the rules first: only for
+    an action taken from :func:`legal_actions` of this very state (a simulation's
+    playouts), where the answer is known to be "legal"."""
+    if checked:
+        found = broken_rule(state, action)  # the same rules as check asks
+        if found is not None:
+            raise found.illegal()
     effect = _EFFECTS[type(action)]
     after = record(state, action, effect(state, action, [] if events is None else events))
     if after.table and bout_settled(after):  # ATTACK-5

@@ -167,6 +167,7 @@ class IsmctsBot(BaseBot):
     def __init__(self, *, playouts: int | None = 800, seconds: float | None = None,
                  search_from_stock: int | None = 6, exploration: float = 0.7,
                  policy: str = "greedy", epsilon: float = 0.1, horizon: int = 400,
+                 prior: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter,
                  name: str = "ismcts") -> None:
         if playouts is None and seconds is None:
@@ -184,6 +185,8 @@ class IsmctsBot(BaseBot):
                              f"{search_from_stock!r}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        if not prior >= 0.0:
+            raise ValueError(f"prior must be 0 or more, not {prior!r}")
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
@@ -192,6 +195,7 @@ class IsmctsBot(BaseBot):
         self.policy = policy
         self.epsilon = epsilon
         self.horizon = horizon
+        self.prior = prior
         self.clock = clock
         self.last_search: SearchStats | None = None
         self._guide = HeuristicBot()
@@ -223,6 +227,7 @@ class IsmctsBot(BaseBot):
         memory.update(view)
         if len(view.playable) == 1:
             return view.playable[0]
+        hint = self._guide.choose(view, rng) if self.prior else None
         root = _Node(seat=view.seat)
         start = self.clock()
         deadline = math.inf if self.seconds is None else start + self.seconds
@@ -235,7 +240,7 @@ class IsmctsBot(BaseBot):
                 if rejected > max(100, 2 * iterations):
                     break  # the view cannot be dealt out: play as the heuristic below
                 continue
-            self._iterate(root, world, rng)
+            self._iterate(root, world, rng, hint)
             iterations += 1
             if iterations % 8 == 0 and _decided(root, limit - iterations):
                 break  # no iteration left could change the most tried action
@@ -251,7 +256,8 @@ class IsmctsBot(BaseBot):
 
     # -- one iteration ---------------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random,
+                 hint: Action | None) -> None:
         path: list[_Node] = []
         node = root
         steps = 0
@@ -266,23 +272,23 @@ class IsmctsBot(BaseBot):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rng.choice(untried)
+                action = hint if node is root and hint in untried else rng.choice(untried)
                 child = _Node(seat=seat, available=1)
                 node.children[action] = child
                 path.append(child)
-                state = apply(state, action)
+                state = apply(state, action, checked=False)  # moves are legal_actions
                 break
-            action = self._select(node, moves)
+            action = self._select(node, moves, hint if node is root else None)
             node = node.children[action]
             path.append(node)
-            state = apply(state, action)
+            state = apply(state, action, checked=False)
             steps += 1
         result = self._playout(state, rng, steps)
         for visited in path:
             visited.visits += 1
             visited.score += result[visited.seat]
 
-    def _select(self, node: _Node, moves: Sequence[Action]) -> Action:
+    def _select(self, node: _Node, moves: Sequence[Action], hint: Action | None) -> Action:
         best = moves[0]
         best_value = -math.inf
         c = self.exploration
@@ -290,6 +296,8 @@ class IsmctsBot(BaseBot):
             child = node.children[action]
             value = child.score / child.visits + \
                 c * math.sqrt(math.log(child.available) / child.visits)
+            if action == hint:  # progressive bias, fading as the visits grow
+                value += self.prior / (child.visits + 1)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -310,7 +318,7 @@ class IsmctsBot(BaseBot):
                 action = rng.choice(moves)
             else:
                 action = policy(moves, state.trump, len(state.stock), rng)
-            state = apply(state, action)
+            state = apply(state, action, checked=False)
             steps += 1
         players = len(state.hands)
         outcome = state.outcome
