@@ -216,6 +216,8 @@ def test_a_forced_move_is_played_without_search() -> None:
     ({"policy": "clever"}, "unknown playout policy 'clever'; policies are greedy, random"),
     ({"epsilon": 2.0}, "epsilon must be between 0 and 1"),
     ({"search_from_stock": -1}, "search_from_stock must be a number of cards or None"),
+    ({"prior": -1.0}, "prior must be 0 or more"),
+    ({"place": 1.5}, "place must be between 0 and 1"),
 ])
 def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:

@@ -167,7 +167,7 @@ class IsmctsBot(BaseBot):
     def __init__(self, *, playouts: int | None = 800, seconds: float | None = None,
                  search_from_stock: int | None = 6, exploration: float = 0.7,
                  policy: str = "greedy", epsilon: float = 0.1, horizon: int = 400,
-                 prior: float = 0.0,
+                 prior: float = 0.0, place: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter,
                  name: str = "ismcts") -> None:
         if playouts is None and seconds is None:
@@ -187,6 +187,8 @@ class IsmctsBot(BaseBot):
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         if not prior >= 0.0:
             raise ValueError(f"prior must be 0 or more, not {prior!r}")
+        if not 0.0 <= place <= 1.0:
+            raise ValueError(f"place must be between 0 and 1, not {place!r}")
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
@@ -196,6 +198,7 @@ class IsmctsBot(BaseBot):
         self.epsilon = epsilon
         self.horizon = horizon
         self.prior = prior
+        self.place = place
         self.clock = clock
         self.last_search: SearchStats | None = None
         self._guide = HeuristicBot()
@@ -326,7 +329,18 @@ class IsmctsBot(BaseBot):
             sizes = [len(h) for h in state.hands]
             total = max(1, sum(sizes))
             return [1.0 - size / total for size in sizes]
-        return [0.0 if outcome.durak == seat else 1.0 for seat in range(players)]
+        results = [0.0 if outcome.durak == seat else 1.0 for seat in range(players)]
+        if self.place and players > 2:  # going out early scores a little more
+            w, out = self.place, 0
+            for group in outcome.finishing_order:
+                for seat in group:
+                    results[seat] = (1.0 - w) * results[seat] + w * (1.0 - out / (players - 1))
+                out += len(group)
+            for seat in outcome.holding:
+                results[seat] *= 1.0 - w
+            if outcome.durak is not None:
+                results[outcome.durak] = 0.0
+        return results
 
 
 def _decided(root: _Node, remaining: float) -> bool:
