@@ -5,7 +5,7 @@ Run from a clone (this folder is not part of the wheel)::
     python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
                                [--setting NAME ...] [--opponent KIND ...]
                                [--policy greedy|random] [--search-from-stock N|all]
-                               [--exploration C]
+                               [--exploration C] [--prior B] [--place W]
                                [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;

@@ -154,6 +154,11 @@ class IsmctsBot(BaseBot):
     policy (a name of :data:`PLAYOUT_POLICIES`), ``epsilon`` the share of playout moves
     chosen at random instead of by the policy, ``horizon`` the most actions a playout
     plays before it scores the position by hand sizes. ``clock`` measures the time budget.
+    ``prior`` (0: none) is a progressive bias toward :class:`HeuristicBot`'s move at the
+    root: that move is tried first and its UCB1 value gets ``prior / (visits + 1)``.
+    ``place`` (0: none) mixes, with three or more players, the finishing place into a
+    playout's score: ``(1 - place) * [not the durak] + place * (1 - out_before / (n - 1))``,
+    the durak scoring 0. Both are off by default (measured in ``docs/players.md``).
 
     While the stock holds more than ``search_from_stock`` cards the bot plays as
     :class:`HeuristicBot` (``None``: it searches from the first move). So much is hidden
