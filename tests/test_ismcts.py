@@ -379,8 +379,9 @@ def test_the_tournament_tool_prints_the_table_and_counts_alike_in_one_or_two_pro
          "--setting", "2p-transfer", "--opponent", "heuristic", "--quiet"],
         capture_output=True, text=True, timeout=300, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("ismcts with greedy playouts, exploration 0.7, searching "
-                                  "from 6 cards in the stock, 2 games per pairing")
+    assert done.stdout.startswith("ismcts with greedy playouts, exploration 0.7, prior 0.0, "
+                                  "place 0.0, searching from 6 cards in the stock, "
+                                  "2 games per pairing")
     assert "| 2p-transfer | 4 | heuristic | 2 |" in done.stdout
 
 
