@@ -171,6 +171,43 @@ def test_it_plays_as_the_heuristic_until_the_stock_is_low_and_then_searches() ->
     assert searched > 10 and heuristic > 10
 
 
+def test_a_strong_root_bias_plays_the_heuristics_move_and_none_leaves_it_free() -> None:
+    """``prior``: the heuristic's move is tried first and, with a bias no playout can
+    outweigh, tried most; without the bias the search picks otherwise in some position."""
+    differs = 0
+    for seed in range(3, 9):
+        state, seat = _searched_position(seed=seed)
+        seen = view(state, seat)
+        hint = HeuristicBot().choose(seen, random.Random(0))
+        biased = IsmctsBot(playouts=30, search_from_stock=None, prior=1000.0)
+        assert biased.choose(seen, random.Random(0)) == hint
+        stats = biased.last_search
+        assert stats is not None and max(stats.visits, key=lambda v: v[1])[0] == hint
+        free = IsmctsBot(playouts=30, search_from_stock=None)
+        differs += free.choose(seen, random.Random(0)) != hint
+    assert differs > 0
+
+
+def test_the_place_score_counts_only_with_three_players_or_more() -> None:
+    """``place``: two players have no places but first and durak, so the same search;
+    with four, going out early changes the scores the search reports."""
+    state, seat = _searched_position()
+    seen = view(state, seat)
+    two = [IsmctsBot(playouts=40, search_from_stock=None, place=w) for w in (0.0, 0.5)]
+    assert len({bot.choose(seen, random.Random(2)) for bot in two}) == 1
+    assert two[0].last_search is not None and two[1].last_search is not None
+    assert two[0].last_search.visits == two[1].last_search.visits
+    state, seat = _searched_position(profile("classic-throw-in").rules(players=4), seed=4)
+    seen = view(state, seat)
+    four = [IsmctsBot(playouts=40, search_from_stock=None, place=w) for w in (0.0, 0.5)]
+    scores = []
+    for bot in four:
+        bot.choose(seen, random.Random(2))
+        assert bot.last_search is not None
+        scores.append([mean for _, _, mean in bot.last_search.visits])
+    assert scores[0] != scores[1]
+
+
 def test_a_forced_move_is_played_without_search() -> None:
     state = new_game(THROW_IN_2, seed=1)
     state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Open)))
@@ -195,6 +232,8 @@ def test_a_forced_move_is_played_without_search() -> None:
     ({"policy": "clever"}, "unknown playout policy 'clever'; policies are greedy, random"),
     ({"epsilon": 2.0}, "epsilon must be between 0 and 1"),
     ({"search_from_stock": -1}, "search_from_stock must be a number of cards or None"),
+    ({"prior": -1.0}, "prior must be 0 or more"),
+    ({"place": 1.5}, "place must be between 0 and 1"),
 ])
 def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:
@@ -319,8 +358,9 @@ def test_the_tournament_tool_prints_the_table_and_counts_alike_in_one_or_two_pro
          "--setting", "2p-transfer", "--opponent", "heuristic", "--quiet"],
         capture_output=True, text=True, timeout=300, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("ismcts with greedy playouts, exploration 0.7, searching "
-                                  "from 6 cards in the stock, 2 games per pairing")
+    assert done.stdout.startswith("ismcts with greedy playouts, exploration 0.7, prior 0.0, "
+                                  "place 0.0, searching from 6 cards in the stock, "
+                                  "2 games per pairing")
     assert "| 2p-transfer | 4 | heuristic | 2 |" in done.stdout
 
 

@@ -5,7 +5,7 @@ Run from a clone (this folder is not part of the wheel)::
     python tools/tournament.py [--games N] [--playouts P] [--seed S] [--jobs J]
                                [--setting NAME ...] [--opponent KIND ...]
                                [--policy greedy|random] [--search-from-stock N|all]
-                               [--exploration C]
+                               [--exploration C] [--prior B] [--place W]
                                [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
@@ -105,6 +105,8 @@ class Part:
     policy: str
     search_from_stock: int | None = 6
     exploration: float = 0.7
+    prior: float = 0.0
+    place: float = 0.0
 
 
 @dataclass(slots=True)
@@ -145,7 +147,8 @@ def play_part(part: Part) -> Tally:
     rules = profile(name).rules(players=players)
     me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy,
                          search_from_stock=part.search_from_stock,
-                         exploration=part.exploration))
+                         exploration=part.exploration, prior=part.prior,
+                         place=part.place))
     others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
     bots: list[Timed] = [me, *others]
     tally = Tally(playouts=part.playouts)
@@ -231,6 +234,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the playout policy (default greedy)")
     parser.add_argument("--exploration", type=float, default=0.7, metavar="C",
                         help="the UCB1 exploration constant (default 0.7)")
+    parser.add_argument("--prior", type=float, default=0.0, metavar="B",
+                        help="the progressive bias toward the heuristic's move at the root "
+                             "(default 0: none)")
+    parser.add_argument("--place", type=float, default=0.0, metavar="W",
+                        help="with three or more players, the weight of the finishing place "
+                             "in a playout's score (default 0: only 'not the durak' counts)")
     parser.add_argument("--search-from-stock", type=_stock, default=6, metavar="N",
                         help="search once the stock holds N cards or fewer, play as the "
                              "heuristic before; 'all': search from the first move "
@@ -258,7 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     opponents = args.opponent or list(OPPONENTS)
     tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed,
                   args.playouts or SETTINGS[setting][2], args.policy,
-                  args.search_from_stock, args.exploration)
+                  args.search_from_stock, args.exploration, args.prior,
+                  args.place)
              for setting in settings for opponent in opponents
              for chunk in parts(args.games, args.jobs, 2, 20)]
     results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
@@ -273,6 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_at = ("from the first move" if args.search_from_stock is None
                 else f"from {args.search_from_stock} cards in the stock")
     print(f"ismcts with {args.policy} playouts, exploration {args.exploration}, "
+          f"prior {args.prior}, place {args.place}, "
           f"searching {start_at}, "
           f"{args.games} games per pairing from seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")

@@ -154,6 +154,11 @@ class IsmctsBot(BaseBot):
     policy (a name of :data:`PLAYOUT_POLICIES`), ``epsilon`` the share of playout moves
     chosen at random instead of by the policy, ``horizon`` the most actions a playout
     plays before it scores the position by hand sizes. ``clock`` measures the time budget.
+    ``prior`` (0: none) is a progressive bias toward :class:`HeuristicBot`'s move at the
+    root: that move is tried first and its UCB1 value gets ``prior / (visits + 1)``.
+    ``place`` (0: none) mixes, with three or more players, the finishing place into a
+    playout's score: ``(1 - place) * [not the durak] + place * (1 - out_before / (n - 1))``,
+    the durak scoring 0. Both are off by default (measured in ``docs/players.md``).
 
     While the stock holds more than ``search_from_stock`` cards the bot plays as
     :class:`HeuristicBot` (``None``: it searches from the first move). So much is hidden
@@ -167,6 +172,7 @@ class IsmctsBot(BaseBot):
     def __init__(self, *, playouts: int | None = 800, seconds: float | None = None,
                  search_from_stock: int | None = 6, exploration: float = 0.7,
                  policy: str = "greedy", epsilon: float = 0.1, horizon: int = 400,
+                 prior: float = 0.0, place: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter,
                  name: str = "ismcts") -> None:
         if playouts is None and seconds is None:
@@ -184,6 +190,10 @@ class IsmctsBot(BaseBot):
                              f"{search_from_stock!r}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        if not prior >= 0.0:
+            raise ValueError(f"prior must be 0 or more, not {prior!r}")
+        if not 0.0 <= place <= 1.0:
+            raise ValueError(f"place must be between 0 and 1, not {place!r}")
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
@@ -192,6 +202,8 @@ class IsmctsBot(BaseBot):
         self.policy = policy
         self.epsilon = epsilon
         self.horizon = horizon
+        self.prior = prior
+        self.place = place
         self.clock = clock
         self.last_search: SearchStats | None = None
         self._guide = HeuristicBot()
@@ -223,6 +235,7 @@ class IsmctsBot(BaseBot):
         memory.update(view)
         if len(view.playable) == 1:
             return view.playable[0]
+        hint = self._guide.choose(view, rng) if self.prior else None
         root = _Node(seat=view.seat)
         start = self.clock()
         deadline = math.inf if self.seconds is None else start + self.seconds
@@ -235,7 +248,7 @@ class IsmctsBot(BaseBot):
                 if rejected > max(100, 2 * iterations):
                     break  # the view cannot be dealt out: play as the heuristic below
                 continue
-            self._iterate(root, world, rng)
+            self._iterate(root, world, rng, hint)
             iterations += 1
             if iterations % 8 == 0 and _decided(root, limit - iterations):
                 break  # no iteration left could change the most tried action
@@ -251,7 +264,8 @@ class IsmctsBot(BaseBot):
 
     # -- one iteration ---------------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random,
+                 hint: Action | None) -> None:
         path: list[_Node] = []
         node = root
         steps = 0
@@ -266,13 +280,13 @@ class IsmctsBot(BaseBot):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rng.choice(untried)
+                action = hint if node is root and hint in untried else rng.choice(untried)
                 child = _Node(seat=seat, available=1)
                 node.children[action] = child
                 path.append(child)
                 state = play_listed(state, action)
                 break
-            action = self._select(node, moves)
+            action = self._select(node, moves, hint if node is root else None)
             node = node.children[action]
             path.append(node)
             state = play_listed(state, action)
@@ -282,7 +296,7 @@ class IsmctsBot(BaseBot):
             visited.visits += 1
             visited.score += result[visited.seat]
 
-    def _select(self, node: _Node, moves: Sequence[Action]) -> Action:
+    def _select(self, node: _Node, moves: Sequence[Action], hint: Action | None) -> Action:
         best = moves[0]
         best_value = -math.inf
         c = self.exploration
@@ -290,6 +304,8 @@ class IsmctsBot(BaseBot):
             child = node.children[action]
             value = child.score / child.visits + \
                 c * math.sqrt(math.log(child.available) / child.visits)
+            if action == hint:  # progressive bias, fading as the visits grow
+                value += self.prior / (child.visits + 1)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -318,7 +334,18 @@ class IsmctsBot(BaseBot):
             sizes = [len(h) for h in state.hands]
             total = max(1, sum(sizes))
             return [1.0 - size / total for size in sizes]
-        return [0.0 if outcome.durak == seat else 1.0 for seat in range(players)]
+        results = [0.0 if outcome.durak == seat else 1.0 for seat in range(players)]
+        if self.place and players > 2:  # going out early scores a little more
+            w, out = self.place, 0
+            for group in outcome.finishing_order:
+                for seat in group:
+                    results[seat] = (1.0 - w) * results[seat] + w * (1.0 - out / (players - 1))
+                out += len(group)
+            for seat in outcome.holding:
+                results[seat] *= 1.0 - w
+            if outcome.durak is not None:
+                results[outcome.durak] = 0.0
+        return results
 
 
 def _decided(root: _Node, remaining: float) -> bool:
