@@ -15,7 +15,8 @@ from durak_spec.core.cliargs import EXIT_IO, EXIT_USAGE, CommandError, StreamErr
 from durak_spec.core.jobs import CLUSTER_EXTRA, default_jobs
 
 __all__ = ["EXIT_IO", "EXIT_USAGE", "CommandError", "StreamError", "Subparsers",
-           "add_jobs_arguments", "count", "jobs_of", "positive_count", "seconds"]
+           "add_jobs_arguments", "add_progress_arguments", "count", "jobs_of",
+           "positive_count", "progress_shown", "seconds"]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -77,3 +78,19 @@ def jobs_of(args: argparse.Namespace) -> tuple[int, str | None]:
             raise CommandError("--scheduler: the address is empty")
         return 1, args.scheduler
     return (args.jobs if args.jobs is not None else default_jobs()), None
+
+
+def add_progress_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--progress`` and ``--quiet``: whether a long run shows its progress bar on stderr
+    (by default only on a terminal); read them with :func:`progress_shown`."""
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true",
+                       help="show the progress bar on stderr even when it is not a terminal")
+    shown.add_argument("--quiet", action="store_true",
+                       help="no progress bar (shown by default on a terminal)")
+
+
+def progress_shown(args: argparse.Namespace) -> bool | None:
+    """What :func:`add_progress_arguments` asked for: shown, hidden, or ``None`` (decide by
+    whether stderr is a terminal)."""
+    return False if args.quiet else True if args.progress else None

@@ -7,7 +7,13 @@ import argparse
 import contextlib
 import sys
 
-from durak_spec.cli.args import Subparsers, count, positive_count
+from durak_spec.cli.args import (
+    Subparsers,
+    add_progress_arguments,
+    count,
+    positive_count,
+    progress_shown,
+)
 from durak_spec.core.cliargs import CommandError
 from durak_spec.core.outfiles import OutputFile, check_output_folder
 from durak_spec.core.progressbar import progress_bar
@@ -69,11 +75,7 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="also draw each marked move's position with the better move "
                              "in DIR (move-007.svg, ...)")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    shown = parser.add_mutually_exclusive_group()
-    shown.add_argument("--progress", action="store_true",
-                       help="show the progress bar on stderr even when it is not a terminal")
-    shown.add_argument("--quiet", action="store_true",
-                       help="no progress bar (shown by default on a terminal)")
+    add_progress_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -122,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec review``."""
     game = _load(args.file)
     folder = None if args.svg is None else check_output_folder(args.svg, "--svg")
-    shown = False if args.quiet else True if args.progress else None
+    shown = progress_shown(args)
     with contextlib.closing(_Bar(shown)) as bar:
         try:
             result = review(game, seats=args.seat, seed=args.seed,

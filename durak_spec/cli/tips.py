@@ -11,8 +11,10 @@ from durak_spec.cli.args import (
     CommandError,
     Subparsers,
     add_jobs_arguments,
+    add_progress_arguments,
     jobs_of,
     positive_count,
+    progress_shown,
 )
 from durak_spec.core.jobs import ClusterError
 from durak_spec.core.outfiles import OutputFile
@@ -66,11 +68,7 @@ def add_parser(subparsers: Subparsers) -> None:
     add_jobs_arguments(parser)
     parser.add_argument("--svg", metavar="FILE", default=None,
                         help="also write the chart to this file")
-    shown = parser.add_mutually_exclusive_group()
-    shown.add_argument("--progress", action="store_true",
-                       help="show the progress bar on stderr even when it is not a terminal")
-    shown.add_argument("--quiet", action="store_true",
-                       help="no progress bar (shown by default on a terminal)")
+    add_progress_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -86,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         chart = (None if args.svg is None
                  else stack.enter_context(OutputFile(args.svg, "--svg")))
         bar = stack.enter_context(contextlib.closing(_Bar(
-            chosen, args.games, False if args.quiet else True if args.progress else None)))
+            chosen, args.games, progress_shown(args))))
         try:
             evidence = run_experiments(args.games, progress=bar, design=args.design,
                                        tips=tips, jobs=jobs, scheduler=scheduler)

@@ -75,16 +75,24 @@ class SearchBot(BaseBot):
         return best
 
     def _playout(self, state: GameState, me: int, rng: random.Random) -> float:
-        players = [HeuristicBot() for _ in state.hands]
-        steps = 0
-        while not state.is_over and steps < self.horizon:
-            seat = acting_seat(state)
-            if seat is None:
-                break
-            state = apply(state, players[seat].choose(view(state, seat), rng))
-            steps += 1
-        outcome = state.outcome
-        if outcome is None:  # unfinished: the larger hand is the likelier durak
-            sizes = [len(h) for h in state.hands]
-            return sizes[me] / max(1, sum(sizes))
-        return 1.0 if outcome.durak == me else 0.0
+        return heuristic_playout(state, me, rng, self.horizon)
+
+
+def heuristic_playout(state: GameState, me: int, rng: random.Random, horizon: int) -> float:
+    """Play ``state`` out with heuristic players in every seat and return 1 if ``me`` ends
+    the durak, 0 if not; a game still running after ``horizon`` actions is scored by hand
+    sizes (the larger hand is the likelier durak). The search player and the coach's
+    sampling evaluator both weigh moves with it."""
+    players = [HeuristicBot() for _ in state.hands]
+    steps = 0
+    while not state.is_over and steps < horizon:
+        seat = acting_seat(state)
+        if seat is None:
+            break
+        state = apply(state, players[seat].choose(view(state, seat), rng))
+        steps += 1
+    outcome = state.outcome
+    if outcome is None:  # unfinished: the larger hand is the likelier durak
+        sizes = [len(h) for h in state.hands]
+        return sizes[me] / max(1, sum(sizes))
+    return 1.0 if outcome.durak == me else 0.0

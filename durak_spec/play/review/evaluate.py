@@ -25,13 +25,12 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from durak_spec.engine import apply
-from durak_spec.game.view import PlayerView, view
+from durak_spec.game.view import PlayerView
 from durak_spec.model.actions import Action
 from durak_spec.model.state import GameState
-from durak_spec.play.bots.heuristic import HeuristicBot
 from durak_spec.play.bots.ismcts import IsmctsBot
 from durak_spec.play.bots.knowledge import Memory
-from durak_spec.play.bots.turn_order import acting_seat
+from durak_spec.play.bots.search import heuristic_playout
 from durak_spec.play.bots.worlds import moves_of, sample_world
 
 __all__ = ["DEFAULT_PLAYOUTS", "DEFAULT_SAMPLES", "Evaluator", "IsmctsEvaluator",
@@ -99,24 +98,10 @@ class SamplingEvaluator:
         for action in candidates:
             total = 0.0
             for world, seed in zip(worlds, seeds, strict=True):
-                total += 1.0 - self._loss(apply(world, action), seen.seat, random.Random(seed))
+                total += 1.0 - heuristic_playout(apply(world, action), seen.seat,
+                                                random.Random(seed), self.horizon)
             kept.append(total / len(worlds))
         return tuple(kept)
-
-    def _loss(self, state: GameState, me: int, rng: random.Random) -> float:
-        players = [HeuristicBot() for _ in state.hands]
-        steps = 0
-        while not state.is_over and steps < self.horizon:
-            seat = acting_seat(state)
-            if seat is None:
-                break
-            state = apply(state, players[seat].choose(view(state, seat), rng))
-            steps += 1
-        outcome = state.outcome
-        if outcome is None:  # unfinished: the larger hand is the likelier durak
-            sizes = [len(h) for h in state.hands]
-            return sizes[me] / max(1, sum(sizes))
-        return 1.0 if outcome.durak == me else 0.0
 
 
 
