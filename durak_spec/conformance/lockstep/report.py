@@ -22,6 +22,8 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
             status = (f"{count_text(item.found, 'divergence')}, the first: "
                       f"{d.kind.upper()} in game {d.game + 1}"
                       + (f" ({d.rule})" if d.rule else "") + f", {d.length} steps")
+            if item.stopped:
+                status += f"; stopped: {item.stopped}"
         elif item.stopped:
             status = f"{'stopped' if item.games else 'not played'}: {item.stopped}"
         else:
