@@ -159,6 +159,7 @@ class Workers:
         self._client: Any = None
         self._pool: Executor | None = None
         self._futures: list[Future[Any]] = []  # the parts of sweep(), to settle at the end
+        self._processes: list[Any] = []  # the pool's processes, once it is shut
 
     def __enter__(self) -> Workers:
         if self.scheduler is not None and self._client is None:
@@ -169,18 +170,21 @@ class Workers:
                  trace: TracebackType | None) -> None:
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            if error is None or (self._futures and all(f.done() for f in self._futures)):
-                # nothing in play (an interrupted sweep settled): the processes stop cleanly
+            processes = self._pool_processes(pool)
+            if error is None and not self._processes:  # the end of the work
                 pool.shutdown(wait=True, cancel_futures=True)
             else:  # interrupted or failed: the parts in play are not waited for
+                pool.shutdown(wait=False, cancel_futures=True)
+                if self._futures and all(f.done() for f in self._futures):
+                    for process in processes:  # an interrupted sweep settled: idle, they
+                        process.join(timeout=1.0)  # end as soon as the pool tells them
                 # ProcessPoolExecutor has no public way to stop its processes before 3.14
                 # (terminate_workers); left alone they play their parts to the end.
-                processes = dict(getattr(pool, "_processes", None) or {})
-                pool.shutdown(wait=False, cancel_futures=True)
-                for process in processes.values():
+                for process in processes:
                     if process.is_alive():
                         process.terminate()
         self._futures = []
+        self._processes = []
         if self._client is not None:
             self._client.close()
             self._client = None
@@ -235,12 +239,28 @@ class Workers:
         self._futures.extend(futures)
         return Sweep(self, None, futures)
 
+    def _pool_processes(self, pool: Executor) -> list[Any]:
+        """The processes of a local pool (kept once it is shut, when the pool forgets
+        them). ProcessPoolExecutor has no public way to reach them before 3.14."""
+        live = list(dict(getattr(pool, "_processes", None) or {}).values())
+        return live or self._processes
+
+    def _cancel(self) -> None:
+        """Cancel the local parts not started; those in play go on (to be told to stop).
+        On a cluster nothing is cancelled: a future cancelled there loses a part in play
+        too, so every part is left to find the stop event and return at once."""
+        if self._pool is not None:
+            self._processes = self._pool_processes(self._pool)
+            # the pool cancels its own: a future cancelled from outside and then found in
+            # a pool broken by a stopped process raises in its thread (Python < 3.12)
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
     def _tell_stop(self, stop: Stop) -> None:
         """Tell the parts in play to stop: SIGINT to each local process, or set the event."""
         if stop.event is not None and self._client is not None:
             distributed: Any = importlib.import_module("distributed")
             distributed.Event(stop.event, client=self._client).set()
-        for process in dict(getattr(self._pool, "_processes", None) or {}).values():
+        for process in [] if self._pool is None else self._pool_processes(self._pool):
             if process.is_alive() and process.pid is not None:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(process.pid, signal.SIGINT)
@@ -261,12 +281,11 @@ class Sweep(Generic[R]):
         results = (future.result() for future in self._futures)
         return _installed(results) if self._workers.scheduler is not None else results
 
-    def interrupted(self, stop: Stop, grace: float = 1.0) -> list[R | None]:
+    def interrupted(self, stop: Stop, grace: float = 2.0) -> list[R | None]:
         """After an interrupt: the parts not started are cancelled, those in play told to
         stop (``stop``, as sent with them) and waited for up to ``grace`` seconds; each
         item's result, ``None`` where it has none (cancelled, failed, or still playing)."""
-        for future in self._futures:
-            future.cancel()
+        self._workers._cancel()
         deadline = time.monotonic() + grace
         while True:
             playing = [f for f in self._futures if not f.done()]
@@ -277,6 +296,8 @@ class Sweep(Generic[R]):
             # the next one
             self._workers._tell_stop(stop)
             wait(playing, timeout=min(0.1, left), return_when=FIRST_COMPLETED)
+        for future in self._futures:  # still playing after the grace: given up
+            future.cancel()
         return [f.result() if f.done() and not f.cancelled() and f.exception() is None
                 else None for f in self._futures]
 

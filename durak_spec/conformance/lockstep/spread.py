@@ -76,6 +76,8 @@ def _play_part(part: _Part) -> tuple[list[tuple[Played, bool]], bool]:
     runs after it (restarted after a failure where it can be; the part ends where not).
     Told to stop (the run was interrupted), the part returns the games it finished, and
     ``True``: it was interrupted."""
+    if part.stop.requested():  # a part that starts after the run was interrupted
+        return [], True
     engine = part.engines()  # before listening: an engine is made whole or not at all
     played: list[tuple[Played, bool]] = []
     interrupted = False
