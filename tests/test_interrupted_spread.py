@@ -180,3 +180,23 @@ def test_ctrl_c_reports_the_games_the_workers_finished(tmp_path: Path) -> None:
     while _in_group(checker.pid) or any(_alive(int(pid)) for pid in set(games)):
         assert time.monotonic() < deadline, (_in_group(checker.pid), set(games))
         time.sleep(0.05)
+
+
+def test_an_interrupted_run_in_one_process_names_the_configurations_not_played() -> None:
+    from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
+
+    def stop(done: int, *_: object) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    rules = [profile("classic-throw-in").rules(players=n) for n in (2, 3, 4)]
+    result = play_lockstep(ReferenceEngine(), rules, games=10, seed=3, progress=stop)
+    assert [(r.games, r.unplayed) for r in result.results] == [(3, False), (0, True),
+                                                                (0, True)]
+    assert result.results[0].stopped == "the run was interrupted (3 of 10 games played)"
+    assert "1 stopped early, 2 not played, 0 skipped (configurations; 3 games" in \
+        result.summary()
+    text = format_lockstep(result)
+    assert "  2 configurations not played: the run was interrupted (0 of 10 games played)" \
+        in text.splitlines()
+    assert "4 players" not in text and "4 players" in format_lockstep(result, verbose=True)
