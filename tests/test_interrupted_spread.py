@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from durak_spec import Action
 from durak_spec.conformance.lockstep.configurations import configurations
 from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE
@@ -138,6 +140,8 @@ def _in_group(group: int) -> list[int]:
     return found
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                    reason="finds the processes left in /proc (Linux)")
 def test_ctrl_c_reports_the_games_the_workers_finished(tmp_path: Path) -> None:
     (tmp_path / "counting.py").write_text(COUNTING, encoding="utf-8")
     log = tmp_path / "games.log"

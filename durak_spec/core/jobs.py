@@ -282,9 +282,10 @@ class Sweep(Generic[R]):
         return _installed(results) if self._workers.scheduler is not None else results
 
     def interrupted(self, stop: Stop, grace: float = 2.0) -> list[R | None]:
-        """After an interrupt: the parts not started are cancelled, those in play told to
-        stop (``stop``, as sent with them) and waited for up to ``grace`` seconds; each
-        item's result, ``None`` where it has none (cancelled, failed, or still playing)."""
+        """After an interrupt: the local parts not started are cancelled, those in play
+        (and on a cluster, all) told to stop (``stop``, as sent with them) and waited for up
+        to ``grace`` seconds, then given up; each item's result, ``None`` where it has none
+        (cancelled, failed, or still playing after the grace)."""
         self._workers._cancel()
         deadline = time.monotonic() + grace
         while True:
