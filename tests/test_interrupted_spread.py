@@ -204,3 +204,26 @@ def test_an_interrupted_run_in_one_process_names_the_configurations_not_played()
     assert "  2 configurations not played: the run was interrupted (0 of 10 games played)" \
         in text.splitlines()
     assert "4 players" not in text and "4 players" in format_lockstep(result, verbose=True)
+
+
+def test_a_game_whose_example_was_being_shrunk_at_the_interrupt_is_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from durak_spec.conformance.lockstep import play_lockstep
+
+    run = importlib.import_module("durak_spec.conformance.lockstep.run")
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C while the first divergence is shrunk
+
+    monkeypatch.setattr(run, "first_divergence", interrupted)
+    monkeypatch.setattr(run, "later_divergence", interrupted)
+    result = play_lockstep(LaxEngine(), profile("classic-throw-in").rules(players=2),
+                           games=5, seed=5)
+    (played,) = result.results
+    assert result.interrupted and played.games == 1 and played.found >= 1
+    assert sum(c.count for c in result.causes) == played.found
+    example = result.causes[0].example
+    assert not example.shrunk and example.note == "not shrunk: the run was interrupted " \
+        "before it was"

@@ -106,7 +106,7 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
                           time.perf_counter() - started, tuple(grouped), interrupted)
 
 
-_AS_FOUND = "not shrunk: found in a game a worker finished as the run was interrupted"
+_AS_FOUND = "not shrunk: the run was interrupted before it was"
 
 
 class _Tally:
