@@ -37,8 +37,8 @@ def _count_until_stopped(job: tuple[Stop, str]) -> int:
     done = 0
     with stop.listening() as listening:
         assert listening  # in a worker process, not the run's own
-        (Path(folder) / str(os.getpid())).touch()
-        try:
+        try:  # an interrupt may come as soon as the start is noted
+            (Path(folder) / str(os.getpid())).touch()
             while done < 3000:
                 time.sleep(0.01)
                 done += 1

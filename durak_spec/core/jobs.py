@@ -177,12 +177,14 @@ class Workers:
                 pool.shutdown(wait=False, cancel_futures=True)
                 if self._futures and all(f.done() for f in self._futures):
                     for process in processes:  # an interrupted sweep settled: idle, they
-                        process.join(timeout=1.0)  # end as soon as the pool tells them
+                        process.join(timeout=2.0)  # end as soon as the pool tells them
                 # ProcessPoolExecutor has no public way to stop its processes before 3.14
                 # (terminate_workers); left alone they play their parts to the end.
                 for process in processes:
                     if process.is_alive():
                         process.terminate()
+                for process in processes:  # gone when the run reports, not orphaned
+                    process.join(timeout=1.0)
         self._futures = []
         self._processes = []
         if self._client is not None:
