@@ -164,12 +164,8 @@ def bout_settled(state: GameState) -> bool:
     ``advance`` asks it after every step in a bout. It agrees with the listing: a bout in
     play is settled exactly when ``legal_actions`` lists nothing (the defender to move
     always may take; an attacker still pending always has a card to add);
-    ``tests/test_engine_steps.py`` checks that the two agree.
-
-    Under every protocol, once the defender has nothing to do, somebody is pending
-    exactly when somebody could add a card (a turn-based protocol asks one of those,
-    :func:`to_act`), so :func:`could_add` answers without finding whose turn it is."""
-    return bool(state.table) and not defender_to_move(state) and not could_add(state)
+    ``tests/test_engine_steps.py`` checks that the two agree."""
+    return bool(state.table) and not defender_to_move(state) and not pending(state)
 
 
 def settle_rule(state: GameState) -> str:
