@@ -193,7 +193,9 @@ def test_bots_decide_from_the_view_alone() -> None:
         changed += other.hands != state.hands or other.stock != state.stock
         assert view(other, seat) == view(state, seat)
         for make in (HeuristicBot, RandomBot, lambda: SearchBot(samples=1, max_candidates=2),
-                     lambda: IsmctsBot(playouts=6, search_from_stock=None)):
+                     lambda: IsmctsBot(playouts=6, search_from_stock=None),
+                     lambda: IsmctsBot(playouts=6, search_from_stock=None,
+                                       opponents="heuristic")):
             first = choose(make(), state, seat, seed=5)
             second = choose(make(), other, seat, seed=5)
             assert first == second, f"{first} vs {second}: the bot saw a hidden card"

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import durak_spec.play.bots.ismcts as ismcts
 from durak_spec import apply, legal_actions, new_game, profile
 from durak_spec.cli import build_parser
 from durak_spec.game.view import view
@@ -37,7 +38,7 @@ from durak_spec.play.bots import (
     play_game,
     tournament,
 )
-from durak_spec.play.bots.ismcts import PLAYOUT_POLICIES, greedy_move
+from durak_spec.play.bots.ismcts import OPPONENT_MODELS, PLAYOUT_POLICIES, greedy_move
 from durak_spec.play.bots.turn_order import acting_moves
 from durak_spec.play.web import OPPONENTS, Match
 
@@ -208,6 +209,43 @@ def test_the_place_score_counts_only_with_three_players_or_more() -> None:
     assert scores[0] != scores[1]
 
 
+@pytest.mark.parametrize("model", OPPONENT_MODELS)
+def test_it_plays_four_player_games_legally_under_every_opponent_model(model: str) -> None:
+    rules = profile("classic-throw-in").rules(players=4)
+    bots: list[Bot] = [IsmctsBot(playouts=8, search_from_stock=12, opponents=model),
+                       HeuristicBot(), RandomBot(), HeuristicBot()]
+    result = play_game(rules, bots, seed=6)  # raises BotError on any illegal choice
+    assert result.outcome is not None
+
+
+def test_the_heuristic_model_decides_for_the_other_seats_from_their_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``opponents="heuristic"``: inside the tree the other seats' moves are the heuristic
+    player's, asked from that seat's view of the sampled deal, never from the bot's; with
+    ``"tree"`` (UCB1 for every seat) the heuristic is not asked at all."""
+    asked: list[tuple[int, int]] = []
+
+    class Recording(HeuristicBot):
+        def choose(self, view: Any, rng: random.Random) -> Any:
+            action = super().choose(view, rng)
+            assert action in view.playable
+            asked.append((view.seat, len(view.playable)))
+            return action
+
+    state, seat = _searched_position(profile("classic-throw-in").rules(players=4), seed=4)
+    seen = view(state, seat)
+    for model in ("tree", "heuristic"):
+        bot = IsmctsBot(playouts=40, search_from_stock=None, opponents=model)
+        asked.clear()
+        monkeypatch.setattr(ismcts, "HeuristicBot", Recording)
+        bot.choose(seen, random.Random(2))
+        monkeypatch.undo()
+        if model == "tree":
+            assert asked == []
+        else:
+            assert asked and all(s != seat and moves > 1 for s, moves in asked)
+
+
 def test_a_forced_move_is_played_without_search() -> None:
     state = new_game(THROW_IN_2, seed=1)
     state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Open)))
@@ -234,6 +272,8 @@ def test_a_forced_move_is_played_without_search() -> None:
     ({"search_from_stock": -1}, "search_from_stock must be a number of cards or None"),
     ({"prior": -1.0}, "prior must be 0 or more"),
     ({"place": 1.5}, "place must be between 0 and 1"),
+    ({"opponents": "psychic"},
+     "unknown opponent model 'psychic'; models are tree, policy, heuristic"),
 ])
 def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:
@@ -359,7 +399,7 @@ def test_the_tournament_tool_prints_the_table_and_counts_alike_in_one_or_two_pro
         capture_output=True, text=True, timeout=300, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ismcts with greedy playouts, exploration 0.7, prior 0.0, "
-                                  "place 0.0, searching from 6 cards in the stock, "
+                                  "place 0.0, opponents tree, searching from 6 cards in the stock, "
                                   "2 games per pairing")
     assert "| 2p-transfer | 4 | heuristic | 2 |" in done.stdout
 

@@ -6,6 +6,7 @@ Run from a clone (this folder is not part of the wheel)::
                                [--setting NAME ...] [--opponent KIND ...]
                                [--policy greedy|random] [--search-from-stock N|all]
                                [--exploration C] [--prior B] [--place W]
+                               [--opponents tree|policy|heuristic]
                                [--quiet | --progress]
 
 For each setting (``2p-throw-in``, ``2p-transfer``: the classic profiles for two players;
@@ -47,7 +48,7 @@ from durak_spec.model.actions import Action
 from durak_spec.model.rules import profile
 from durak_spec.play.bots import Bot, play_game, rotation, wilson_interval
 from durak_spec.play.bots.heuristic import HeuristicBot
-from durak_spec.play.bots.ismcts import PLAYOUT_POLICIES, IsmctsBot
+from durak_spec.play.bots.ismcts import OPPONENT_MODELS, PLAYOUT_POLICIES, IsmctsBot
 from durak_spec.play.bots.search import SearchBot
 
 SETTINGS: dict[str, tuple[str, int, int]] = {
@@ -107,6 +108,7 @@ class Part:
     exploration: float = 0.7
     prior: float = 0.0
     place: float = 0.0
+    opponents: str = "tree"
 
 
 @dataclass(slots=True)
@@ -148,7 +150,7 @@ def play_part(part: Part) -> Tally:
     me = Timed(IsmctsBot(playouts=part.playouts, policy=part.policy,
                          search_from_stock=part.search_from_stock,
                          exploration=part.exploration, prior=part.prior,
-                         place=part.place))
+                         place=part.place, opponents=part.opponents))
     others = [Timed(make_opponent(part.opponent)) for _ in range(players - 1)]
     bots: list[Timed] = [me, *others]
     tally = Tally(playouts=part.playouts)
@@ -240,6 +242,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--place", type=float, default=0.0, metavar="W",
                         help="with three or more players, the weight of the finishing place "
                              "in a playout's score (default 0: only 'not the durak' counts)")
+    parser.add_argument("--opponents", choices=OPPONENT_MODELS, default="tree",
+                        help="how the other seats decide inside the tree: 'tree', by UCB1 "
+                             "in nodes of their own; 'policy', by the playout policy; "
+                             "'heuristic', by the heuristic player from their view of the "
+                             "sampled deal (default tree)")
     parser.add_argument("--search-from-stock", type=_stock, default=6, metavar="N",
                         help="search once the stock holds N cards or fewer, play as the "
                              "heuristic before; 'all': search from the first move "
@@ -268,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tasks = [Part(setting, opponent, chunk.start, chunk.stop, args.seed,
                   args.playouts or SETTINGS[setting][2], args.policy,
                   args.search_from_stock, args.exploration, args.prior,
-                  args.place)
+                  args.place, args.opponents)
              for setting in settings for opponent in opponents
              for chunk in parts(args.games, args.jobs, 2, 20)]
     results: dict[tuple[str, str], Tally] = {(s, o): Tally() for s in settings
@@ -283,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_at = ("from the first move" if args.search_from_stock is None
                 else f"from {args.search_from_stock} cards in the stock")
     print(f"ismcts with {args.policy} playouts, exploration {args.exploration}, "
-          f"prior {args.prior}, place {args.place}, "
+          f"prior {args.prior}, place {args.place}, opponents {args.opponents}, "
           f"searching {start_at}, "
           f"{args.games} games per pairing from seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s with {args.jobs} process(es)")

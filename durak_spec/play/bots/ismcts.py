@@ -42,7 +42,7 @@ from types import MappingProxyType
 
 from durak_spec.core.cards import DECK, Card, Suit
 from durak_spec.engine import play_listed
-from durak_spec.game.view import PlayerView
+from durak_spec.game.view import PlayerView, view
 from durak_spec.model.actions import (
     Action,
     Done,
@@ -58,7 +58,7 @@ from durak_spec.play.bots.knowledge import Memory, strength
 from durak_spec.play.bots.turn_order import acting_moves
 from durak_spec.play.bots.worlds import moves_of, sample_world
 
-__all__ = ["PLAYOUT_POLICIES", "IsmctsBot", "SearchStats", "greedy_move"]
+__all__ = ["OPPONENT_MODELS", "PLAYOUT_POLICIES", "IsmctsBot", "SearchStats", "greedy_move"]
 
 Policy = Callable[[Sequence[Action], Suit, int, random.Random], Action]
 
@@ -115,6 +115,12 @@ PLAYOUT_POLICIES: Mapping[str, Policy] = MappingProxyType(
 """The playout policies by name: ``"greedy"`` (:func:`greedy_move`) and ``"random"``
 (uniform among the legal actions)."""
 
+OPPONENT_MODELS: tuple[str, ...] = ("tree", "policy", "heuristic")
+"""How the tree treats the other seats' decisions (``IsmctsBot(opponents=...)``):
+``"tree"``, each its own node chosen by UCB1 for that seat's score; ``"policy"``, played
+by the playout policy; ``"heuristic"``, played by :class:`HeuristicBot` from that seat's
+view of the sampled deal. With a model only the bot's own decisions are searched."""
+
 
 # -- the tree ---------------------------------------------------------------------------------
 
@@ -159,6 +165,14 @@ class IsmctsBot(BaseBot):
     ``place`` (0: none) mixes, with three or more players, the finishing place into a
     playout's score: ``(1 - place) * [not the durak] + place * (1 - out_before / (n - 1))``,
     the durak scoring 0. Both are off by default (measured in ``docs/players.md``).
+    ``opponents`` (:data:`OPPONENT_MODELS`) is how the other seats decide inside the tree:
+    by UCB1 in nodes of their own (``"tree"``, the default), or by a model that sees only
+    that seat's cards of the sampled deal (``"policy"``, ``"heuristic"``). In the shared
+    tree of single-observer ISMCTS an opponent's node gathers results over deals that all
+    hold this seat's real hand, so its choices are fitted to a hand that seat cannot see;
+    and with four players most of an opponent's moves score alike for it (three seats in
+    four are not the durak), so UCB1 spreads its visits nearly evenly, as if it played at
+    random. A model has neither fault; it spends the iterations on the bot's own choices.
 
     While the stock holds more than ``search_from_stock`` cards the bot plays as
     :class:`HeuristicBot` (``None``: it searches from the first move). So much is hidden
@@ -172,7 +186,7 @@ class IsmctsBot(BaseBot):
     def __init__(self, *, playouts: int | None = 800, seconds: float | None = None,
                  search_from_stock: int | None = 6, exploration: float = 0.7,
                  policy: str = "greedy", epsilon: float = 0.1, horizon: int = 400,
-                 prior: float = 0.0, place: float = 0.0,
+                 prior: float = 0.0, place: float = 0.0, opponents: str = "tree",
                  clock: Callable[[], float] = time.perf_counter,
                  name: str = "ismcts") -> None:
         if playouts is None and seconds is None:
@@ -194,6 +208,9 @@ class IsmctsBot(BaseBot):
             raise ValueError(f"prior must be 0 or more, not {prior!r}")
         if not 0.0 <= place <= 1.0:
             raise ValueError(f"place must be between 0 and 1, not {place!r}")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"unknown opponent model {opponents!r}; models are "
+                             f"{', '.join(OPPONENT_MODELS)}")
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
@@ -204,6 +221,7 @@ class IsmctsBot(BaseBot):
         self.horizon = horizon
         self.prior = prior
         self.place = place
+        self.opponents = opponents
         self.clock = clock
         self.last_search: SearchStats | None = None
         self._guide = HeuristicBot()
@@ -269,11 +287,22 @@ class IsmctsBot(BaseBot):
         path: list[_Node] = []
         node = root
         steps = 0
+        me = root.seat
+        modelled = self.opponents != "tree"
         while steps < self.horizon:
             turn = acting_moves(state)
             if turn is None:
                 break
             seat, moves = turn
+            if modelled and seat != me:  # another seat: its model decides, no search
+                action = self._model(state, seat, moves, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(seat=seat)
+                node = child
+                state = play_listed(state, action)
+                steps += 1
+                continue
             untried = [a for a in moves if a not in node.children]
             for action in moves:
                 child = node.children.get(action)
@@ -295,6 +324,17 @@ class IsmctsBot(BaseBot):
         for visited in path:
             visited.visits += 1
             visited.score += result[visited.seat]
+
+    def _model(self, state: GameState, seat: int, moves: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The move of another seat under the opponent model (``opponents``)."""
+        if len(moves) == 1:
+            return moves[0]
+        if self.opponents == "heuristic":
+            model = HeuristicBot()
+            model.memory.seen.update(state.discard)  # every discarded card was on the table
+            return model.choose(view(state, seat), rng)
+        return PLAYOUT_POLICIES[self.policy](moves, state.trump, len(state.stock), rng)
 
     def _select(self, node: _Node, moves: Sequence[Action], hint: Action | None) -> Action:
         best = moves[0]
