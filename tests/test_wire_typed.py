@@ -70,7 +70,7 @@ def _strictly(line: str | bytes, cmd: Command) -> tuple[str, object]:
 
 def _typed_reply(line: str | bytes, cmd: Command) -> object:
     """The reply msgspec's path gives (``None``: the strict reader must read the line)."""
-    return wire._typed(line, wire._SHAPES[cmd], lambda message: wire._reply_of(message, cmd))
+    return wire._typed(line, cmd, lambda message: wire._reply_of(message, cmd))
 
 
 def _line(report: dict[str, Any]) -> bytes:
@@ -200,8 +200,9 @@ def test_each_struct_declares_the_fields_of_its_messages_in_the_schema(
 def test_the_report_fields_are_the_reports_declaration() -> None:
     schema = json.loads(resources.files("durak_spec").joinpath("data/protocol.schema.json")
                         .read_text("utf-8"))
-    assert list(wire.REPORT_FIELDS) == schema["$defs"]["report"]["required"]
-    assert [*wire.REPORT_FIELDS, "known"] == list(messages.ReportMsg.__struct_fields__)
+    required = [f.name for f in msgspec.structs.fields(messages.ReportMsg) if f.required]
+    assert required == schema["$defs"]["report"]["required"]
+    assert [*required, "known"] == list(messages.ReportMsg.__struct_fields__)
 
 
 def test_msgspec_writes_each_character_as_many_bytes_as_a_line_without_escapes_takes() -> None:

@@ -2,90 +2,34 @@
 
 An external engine is a command that reads requests on its standard input and writes one
 response per request on its standard output, each a single line of JSON (UTF-8, ended by
-``\\n``). Every request carries an ``id`` (a whole number) and a ``cmd``; the response
-repeats the ``id``. ``durak_spec/data/protocol.schema.json`` is the JSON Schema of every
-message; this module is the strict Python encoder and decoder of the same messages.
+``\\n``). Every request carries an ``id`` (a whole number) and a ``cmd`` (hello, start,
+load, legal, apply, state, quit); the response repeats the ``id``. Every message is declared
+once in :mod:`durak_spec.protocol.messages`; ``durak_spec/data/protocol.schema.json`` is
+generated from those declarations, and the book's page on the protocol (``book/protocol.md``)
+shows its table, the optional capabilities (``load``, ``step``, ``events``,
+``turn_order``, ``axes``) and a conversation. This module is the strict Python encoder and
+decoder of the same messages.
 
-=========  ===============================================  ====================================
-cmd        request fields                                   successful response fields
-=========  ===============================================  ====================================
-hello      (none)                                           protocol, name, version, profiles,
-                                                            players, capabilities {load,
-                                                            turn_order, step, events
-                                                            (optional)},
-                                                            axes {axis: [values]} (optional)
-start      rules {axis: value, every axis},                 report
-           deck [36 cards in dealing and drawing order],
-           seed (ORDER-2's chance)
-load       state (a position document, see below)          report  (optional: capability load)
-legal      (none)                                           actions [every legal action]
-apply      action, then (optional: capability step)         accepted: true, or accepted: false
-                                                            with reason and rule (ID or null);
-                                                            with then, an accepted answer
-                                                            also carries report and actions;
-                                                            with capability events, events
-state      (none)                                           report
-quit       (none)                                           (none); the engine then exits
-=========  ===============================================  ====================================
-
-An engine that declares ``capabilities.step`` answers an ``apply`` that carries ``"then":
-true`` with the report and the legal actions after the action too (when it is accepted),
-so that a checker needs one round trip per action instead of three (``apply``, ``state``,
-``legal``); engines that do not declare it are never sent ``then``.
-
-An engine that declares ``capabilities.events`` adds ``events`` to an accepted answer: what
-happened in the step, in order (the objects of :meth:`to_json` of
-:mod:`durak_spec.model.events`: the action, a transfer, a trump exchange, the bout's end,
-each draw, who went out, the next bout or the game's end), each with the ``rule`` that
-decided it. The checker then compares the step event by event. Once a report says the game
-is ``over``, its ``attacker``, ``defender`` and ``taking`` carry nothing the rules decide
-and are not compared.
-
-An engine that plays a turn-based bout protocol says so in ``capabilities.turn_order``:
-``["last-thrower"]`` or ``["opener-first"]`` (CLAR-17, CLAR-18; default ``["free"]``,
-CLAR-3); the checker then plays its profiles, scenarios and lockstep games under that
-protocol, and its ``legal`` lists the actions of the one seat to act.
-
-A successful response has ``"ok": true``; a request the engine cannot serve gets
-``{"id": n, "ok": false, "error": "...", "rule": "DEAL-1" | null}`` (``rule`` optional, and
-``id`` null when the request had no readable id). An engine with the ``load`` capability
-that cannot represent one position declines it with the standard answer
-``{"id": n, "ok": false, "error": "why", "declined": true}`` (only to ``load``): the
-checker skips what needed that position, giving the reason. Rejecting an illegal action is *not* an
-error: it is an ``apply`` response with ``"accepted": false``. A checker may ask for a game
-no rule set allows, a ``start`` whose ``rules.players`` lies outside the schema's 2 to 6
-(the vectors' ``setup`` step): the engine refuses it like any start it cannot play, with an
-error naming ``"rule": "DEAL-3"`` (this decoder raises a :class:`ProtocolError` whose
-``rule`` is DEAL-3, which :mod:`~durak_spec.protocol.serve` answers so).
-
-Cards are written in the project's notation, rank then suit: ``"7♣"``, ``"10♥"``; an
-engine may write the ASCII suit letters instead (``"7C"``, ``"10H"``, also ``"TH"``).
-A suit alone (the trump) is ``"♣"`` or ``"C"``. Actions are the objects of
-:meth:`durak_spec.model.actions.Action.to_json`, for example
-``{"player": 1, "type": "cover", "attack": "7♣", "card": "9♣"}``. A report lists the hands
-(in any order inside a hand; the decoder sorts them canonically), the table as
-``[[attack, cover or null], ...]`` in the order the attack cards were played, the sizes of
-the stock and the discard, the trump and the face-up card, the roles and the outcome, and
-(optionally) ``known``: per seat, the cards of that hand that every player knows.
-
-The ``state`` of ``load`` is a full position in the saved-position format of
-:mod:`durak_spec.game.persist` (:func:`~durak_spec.game.persist.state_to_json`): ``"format":
-"durak-spec/state"``, ``"version": 1``, the ``rules`` naming every axis, and one key per
-field of :class:`~durak_spec.model.state.GameState` (hands, stock in drawing order, trump, table
-as ``[[attack, cover or null], ...]``, discard, attacker, defender, opener, bout, taking,
-passed, joined, start_hands, shown, known, finished).
+A request the engine cannot serve gets ``{"id": n, "ok": false, "error": "...", "rule":
+"DEAL-1" | null}`` (``id`` null when the request had no readable id; a ``load`` may be
+declined with ``"declined": true``); rejecting an illegal action is not an error but an
+``apply`` answer with ``"accepted": false``. A ``start`` for a player count outside 2 to 6
+is refused naming DEAL-3 (:class:`ProtocolError` with that ``rule``). Cards are rank then
+suit (``"7♣"``, ``"10♥"``; also ``"7C"``, ``"10H"``, ``"TH"``), a suit alone ``"♣"`` or
+``"C"``; actions are the objects of :meth:`durak_spec.model.actions.Action.to_json`; the
+``state`` of ``load`` is a saved position of :mod:`durak_spec.game.persist`.
 
 Decoding is strict and linear in the line. msgspec decodes a line into the struct of its
-message (:mod:`durak_spec.protocol.messages`), and the line is taken when it is written
-as the encoder writes (see :func:`_typed`) and its values pass the checks below. Any other
-line is read by :func:`durak_spec.core.jsonio.read_json` (at most :data:`MAX_LINE` bytes of
-UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice in an object, no lone
-surrogates) and walked along the same declarations (:func:`_read`): a missing field, an
-unknown field, a value of the wrong type or a card not in the notation raises
-:class:`ProtocolError`, which names the field (``report.hands[1]``) and quotes the
-offending line, truncated to 200 characters. Nothing read is remembered.
-Encoding never fails on text: an error reply is cut to :data:`ERROR_LIMIT` characters, and
-a lone surrogate quoted from bad input is written as the text ``\\ud800``.
+message, and the line is taken when it is as compact as the encoder writes it (see
+:func:`_typed`) and its values pass the checks msgspec does not make (a card's spelling, a
+rule ID). Any other line is read by :func:`durak_spec.core.jsonio.read_json` (at most
+:data:`MAX_LINE` bytes of UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice
+in an object, no lone surrogates) and walked along the same declarations (:func:`_read`):
+a missing field, an unknown field, a value of the wrong type or a card not in the notation
+raises :class:`ProtocolError`, which names the field (``report.hands[1]``) and quotes the
+offending line, truncated to 200 characters. Nothing read is remembered. Encoding never
+fails on text: an error reply is cut to :data:`ERROR_LIMIT` characters, and a lone
+surrogate quoted from bad input is written as the text ``\\ud800``.
 """
 
 from __future__ import annotations
@@ -99,7 +43,7 @@ import msgspec
 from msgspec import UNSET
 from msgspec import inspect as mi
 
-from durak_spec.core.cards import DECK, Card, CardError, Rank, Suit, parse_card
+from durak_spec.core.cards import DECK, Card, CardError, Suit, parse_card
 from durak_spec.core.errors import DurakError
 from durak_spec.core.jsonio import (
     JsonError,
@@ -177,7 +121,6 @@ __all__ = [
     "quote",
     "report_from_json",
     "report_to_json",
-    "rules_from_json",
 ]
 
 QUOTE_LIMIT = 200
@@ -402,17 +345,9 @@ REPLY_TYPES: Final[Mapping[Command, type[Reply]]] = MappingProxyType({
 # -- cards ----------------------------------------------------------------------------------
 
 
-def _wire_spellings() -> dict[str, Card]:
-    spellings: dict[str, Card] = {}
-    for card in DECK:
-        ranks = (card.rank.symbol, "T") if card.rank is Rank.TEN else (card.rank.symbol,)
-        for rank in ranks:
-            for suit in (card.suit.symbol, card.suit.letter):
-                spellings[rank + suit] = card
-    return spellings
-
-
-_WIRE_CARDS: Final = MappingProxyType(_wire_spellings())
+_WIRE_CARDS: Final = MappingProxyType({
+    spelling.replace("10", ten): card for card in DECK for spelling in (str(card), card.ascii)
+    for ten in ("10", "T")})
 """Every spelling of a card the wire accepts: ``7♣`` and ``7C``, ``10♥``, ``10H``, ``TH``."""
 _CARD_OF: Final = cast("Callable[[object], Card]", _WIRE_CARDS.copy().__getitem__)
 """The card of a spelling; ``KeyError`` for anything else (another string, ``UNSET``)."""
@@ -578,7 +513,7 @@ _READERS: Final[Mapping[type, Callable[[Any, Path], Any]]] = MappingProxyType(
 """Structs read by a reader of their own: a position is checked against the rules too."""
 
 _TYPES: Final = MappingProxyType({kind: mi.type_info(kind) for kind in (
-    m.AnyRequest, m.Action, m.ReportMsg, m.RulesMsg, *m.RESPONSE_TYPES)})
+    m.AnyRequest, m.Action, m.ReportMsg, *m.RESPONSE_TYPES)})
 
 
 # -- from structs to protocol values --------------------------------------------------------
@@ -653,20 +588,17 @@ def _event_of(message: Any, path: Path) -> Event:
     return GameOver(Outcome(tuple(map(tuple, message.finishing_order)), message.durak), rule)
 
 
-def _rules_of(message: Any, path: Path) -> RuleSet:
-    try:
-        return RuleSet.from_dict(msgspec.structs.asdict(message))
-    except RuleSetError as error:
-        fail(path, str(error))
-
-
 def _request_of(message: Any) -> Request:
     kind, ident = type(message), message.id
     if kind is m.ApplyRequestMsg:
         return ApplyRequest(ident, _action_of(message.action), message.then is True)
     if kind is m.StartRequestMsg:
         previous = message.previous
-        return StartRequest(ident, _rules_of(message.rules, "rules"),
+        try:
+            rules = RuleSet.from_dict(msgspec.structs.asdict(message.rules))
+        except RuleSetError as error:
+            fail("rules", str(error))
+        return StartRequest(ident, rules,
                             tuple(map(_CARD_OF, message.deck)), message.seed,
                             None if previous is UNSET else Outcome(
                                 tuple(map(tuple, previous.finishing_order)), previous.durak))
@@ -751,11 +683,6 @@ def report_from_json(value: object, field: Path = "report") -> Report:
     return _report_of(_read(value, _TYPES[m.ReportMsg], field))
 
 
-def rules_from_json(value: object, field: Path = "rules") -> RuleSet:
-    """A rule set from an object naming every axis (:meth:`RuleSet.to_dict`), strictly."""
-    return _rules_of(_read(value, _TYPES[m.RulesMsg], field), field)
-
-
 # -- encoding ---------------------------------------------------------------------------------
 
 
@@ -807,11 +734,6 @@ def report_to_json(report: Report) -> dict[str, Any]:
     return value
 
 
-REPORT_FIELDS: Final = tuple(field.name for field in msgspec.structs.fields(m.ReportMsg)
-                             if field.required)
-"""The fields of a report, in the order the encoder writes them (then ``known``)."""
-
-
 def _capabilities_json(caps: Capabilities) -> dict[str, object]:
     return {"protocol": caps.protocol, "name": caps.name, "version": caps.version,
             "profiles": list(caps.profiles), "players": list(caps.players),
@@ -838,17 +760,12 @@ def _load_line(line: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _message_id(data: Mapping[str, Any]) -> int | None:
-    value = data.get("id")
-    if type(value) is int and 0 <= value <= MAX_ID:
-        return value
-    return None
-
-
 def _failed(error: JsonError, line: str | bytes, data: Mapping[str, Any]) -> ProtocolError:
     rule = error.rule if isinstance(error, _AgainstTheRules) else None
-    return ProtocolError(error.reason, field=error.path or None, line=line,
-                         message_id=_message_id(data), rule=rule)
+    ident = data.get("id")
+    return ProtocolError(error.reason, field=error.path or None, line=line, rule=rule,
+                         message_id=ident if type(ident) is int and 0 <= ident <= MAX_ID
+                         else None)
 
 
 def encode_request(request: Request) -> str:
@@ -930,15 +847,16 @@ def _characters(text: str) -> str:
 # -- decoding: msgspec first, the strict reader to name a fault --------------------------------
 
 _ENCODE: Final = msgspec.json.Encoder().encode
+_REPORT: Final = (msgspec.json.Decoder(m.ReportReplyMsg).decode,)
 _DECODERS: Final[Mapping[str, tuple[Callable[[bytes], Any], ...]]] = MappingProxyType({
     "request": (msgspec.json.Decoder(m.TypedRequest).decode,),
-    "start": (msgspec.json.Decoder(m.ReportReplyMsg).decode,),
+    "start": _REPORT, "load": _REPORT, "state": _REPORT,
     "legal": (msgspec.json.Decoder(m.LegalResponseMsg).decode,),
     "apply": (msgspec.json.Decoder(m.AcceptedReplyMsg).decode,
               msgspec.json.Decoder(m.RejectedReplyMsg).decode),
     "quit": (msgspec.json.Decoder(m.OkReplyMsg).decode,)})
-"""The structs msgspec decodes a line into, by command (``start``'s also serve ``load``
-and ``state``); ``hello``, ``load`` requests and error replies are always read strictly."""
+"""The structs msgspec decodes a line into, by command; ``hello``, ``load`` requests and
+error replies are always read strictly."""
 _NOT_TYPED: Final = (msgspec.MsgspecError, ValueError, KeyError, JsonError)
 
 
@@ -992,7 +910,7 @@ def decode_reply(line: str | bytes, cmd: Command) -> Reply:
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
-    reply: Reply | None = _typed(line, _SHAPES[cmd], lambda message: _reply_of(message, cmd))
+    reply: Reply | None = _typed(line, cmd, lambda message: _reply_of(message, cmd))
     return _strict_reply(line, cmd) if reply is None else reply
 
 
@@ -1014,6 +932,3 @@ _SUCCESS: Final[Mapping[Command, type]] = MappingProxyType({
     "legal": m.LegalResponseMsg, "apply": m.AcceptedReplyMsg, "state": m.ReportReplyMsg,
     "quit": m.OkReplyMsg})
 """The declaration of each command's successful answer (a rejection: ``RejectedReplyMsg``)."""
-_SHAPES: Final[Mapping[Command, str]] = MappingProxyType({
-    "hello": "hello", "start": "start", "load": "start", "legal": "legal", "apply": "apply",
-    "state": "start", "quit": "quit"})
