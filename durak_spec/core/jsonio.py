@@ -354,23 +354,18 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise JsonError(f"{name} is {_file_kind(info.st_mode)}, not a file",
-                            code="file")
+            kind = next((kind for test, kind in _FILE_KINDS if test(info.st_mode)),
+                        "a special file")
+            raise JsonError(f"{name} is {kind}, not a file", code="file")
         if info.st_size > max_bytes:
             raise JsonError(f"{what} {name} is {info.st_size} bytes long; at most {max_bytes} "
                             "are read", code="json-too-large")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > max_bytes:  # the file grew while it was read
+        with open(fd, "rb", closefd=False) as file:
+            data = file.read(max_bytes + 1)
+        if len(data) > max_bytes:  # the file grew while it was read
             raise JsonError(f"{what} {name} is longer than {max_bytes} bytes",
                             code="json-too-large")
-        return b"".join(chunks)
+        return data
     except OSError as error:
         raise JsonError(f"cannot read {name}: {error.strerror or error}",
                         code="file") from None
@@ -378,16 +373,9 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
         os.close(fd)
 
 
-def _file_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+_FILE_KINDS: Final = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe"),
+                      (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                      (stat.S_ISSOCK, "a socket"))
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -632,39 +632,31 @@ def _reply_of(message: Any, cmd: Command) -> Reply:
             raise KeyError("accepted")
         return VerdictReply(ident, Rejected(reason, rule))
     if kind is m.AcceptedReplyMsg:
-        return _accepted_of(message)
-    if kind is m.HelloReplyMsg:
-        return HelloReply(ident, _capabilities_of(message))
-    return OkReply(ident)
-
-
-def _accepted_of(message: m.AcceptedReplyMsg) -> VerdictReply:
-    report, actions, events = message.report, message.actions, message.events
-    if message.accepted is not True:
-        raise KeyError("accepted")
-    accepted = _ACCEPTED if events is UNSET else Accepted(
-        tuple([_event_of(event, ("events", i)) for i, event in enumerate(events)]))
-    if report is UNSET and actions is UNSET:
-        return VerdictReply(message.id, accepted)
-    if report is UNSET or actions is UNSET:  # one round trip: the position after it
-        fail("report" if report is UNSET else "actions", "is missing")
-    return VerdictReply(message.id, accepted, _report_of(report),
-                        tuple([_action_of(a) for a in actions]))
-
-
-_ACCEPTED: Final = Accepted()
-
-
-def _capabilities_of(message: m.HelloReplyMsg) -> Capabilities:
-    extra, axes = message.capabilities, message.axes
-    return Capabilities(
+        report, actions, events = message.report, message.actions, message.events
+        if message.accepted is not True:
+            raise KeyError("accepted")
+        accepted = _ACCEPTED if events is UNSET else Accepted(
+            tuple([_event_of(event, ("events", i)) for i, event in enumerate(events)]))
+        if report is UNSET and actions is UNSET:
+            return VerdictReply(ident, accepted)
+        if report is UNSET or actions is UNSET:  # one round trip: the position after it
+            fail("report" if report is UNSET else "actions", "is missing")
+        return VerdictReply(ident, accepted, _report_of(report),
+                            tuple([_action_of(a) for a in actions]))
+    if kind is m.OkReplyMsg:
+        return OkReply(ident)
+    extra, axes = message.capabilities, message.axes  # a HelloReplyMsg
+    return HelloReply(ident, Capabilities(
         name=message.name, version=message.version, protocol=message.protocol,
         profiles=tuple(message.profiles), players=tuple(message.players), load=extra.load,
         axes={} if axes is UNSET else {name: tuple(values) for name, values
                                        in msgspec.structs.asdict(axes).items()
                                        if values is not UNSET},
         turn_orders=("free",) if extra.turn_order is UNSET else tuple(extra.turn_order),
-        step=extra.step is True, events=extra.events is True)
+        step=extra.step is True, events=extra.events is True))
+
+
+_ACCEPTED: Final = Accepted()
 
 
 def action_from_wire(value: object, field: Path = "action") -> Action:
