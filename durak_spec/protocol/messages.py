@@ -8,13 +8,13 @@ only) its constraints. Each message and each variant of a tagged union (an actio
 
 :mod:`durak_spec.protocol.wire` decodes a line with these declarations: msgspec reads it in
 C into the struct of the message, refusing a key no struct declares and a value of another
-JSON type. When msgspec refuses a line, the wire's strict reader walks the same
-declarations (``msgspec.inspect``) to name the first fault. What no type states is told to
-that walk in ``Meta(extra=...)``: ``wire`` (a check: ``card``, ``text`` with more than white
-space, ``rule`` ID, protocol ``version``), ``reason`` (the wording of a refusal) and
-``rule`` (the rule a value out of range breaks); a struct's ``wire_object`` names what an
-object must be. A field a message may leave out defaults to ``UNSET`` (left out when
-encoded).
+JSON type. When msgspec refuses a line (or it is not as compact as the encoder writes), the
+wire's strict reader walks the same declarations (``msgspec.inspect``) to name the first
+fault. What no type states is told to that walk in ``Meta(extra=...)``: ``wire`` (a check:
+``card``, ``text`` with more than white space, ``rule`` ID, protocol ``version``),
+``reason`` (the wording of a refusal) and ``rule`` (the rule a value out of range breaks);
+a struct's ``wire_object`` names what an object must be. A field a message may leave out
+defaults to ``UNSET`` (left out when encoded).
 """
 
 from __future__ import annotations
