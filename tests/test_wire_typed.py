@@ -68,11 +68,6 @@ def _strictly(line: str | bytes, cmd: Command) -> tuple[str, object]:
     return _outcome(lambda: wire._strict_reply(line, cmd))
 
 
-def _typed_reply(line: str | bytes, cmd: Command) -> object:
-    """The reply msgspec's path gives (``None``: the strict reader must read the line)."""
-    return wire._typed(line, cmd, lambda message: wire._reply_of(message, cmd))
-
-
 def _line(report: dict[str, Any]) -> bytes:
     return write_json({"id": 3, "ok": True, "report": report}).encode("utf-8")
 
@@ -107,11 +102,11 @@ def test_every_line_of_played_games_reads_as_the_strict_reader_reads_it() -> Non
             state = encode_request(StateRequest(ident + 2))
             exchanges.append((state, server.handle(state) or "", "state"))
         for request, answer, cmd in exchanges:
-            assert wire._typed(request, "request", wire._request_of) \
+            assert wire._typed_request(request) \
                 == decode_request(request) == wire._strict_request(request)
             assert _outcome(lambda answer=answer, cmd=cmd: decode_reply(answer, cmd)) == \
                 _strictly(answer, cmd)
-            typed += _typed_reply(answer, cmd) is not None
+            typed += wire._typed_reply(answer, cmd) is not None
     assert typed > 100  # the encoder's lines take the typed path
 
 
@@ -220,7 +215,7 @@ def test_msgspec_writes_each_character_as_many_bytes_as_a_line_without_escapes_t
     ('{"id":3,"ok":true,"ok":true}', "quit"),
 ])
 def test_a_key_given_twice_in_any_answer_is_refused(line: str, cmd: Command) -> None:
-    assert _typed_reply(line, cmd) is None
+    assert wire._typed_reply(line, cmd) is None
     with pytest.raises(MalformedMessage, match="appears twice in one object"):
         decode_reply(line, cmd)
 
@@ -228,6 +223,6 @@ def test_a_key_given_twice_in_any_answer_is_refused(line: str, cmd: Command) -> 
 def test_a_request_as_the_encoder_writes_it_takes_the_typed_path() -> None:
     line = '{"id":7,"cmd":"apply","action":{"player":1,"type":"cover","attack":"7♣",' \
         '"card":"9♣"},"then":true}'
-    assert wire._typed(line, "request", wire._request_of) == decode_request(line)
-    assert wire._typed(line.replace(":1,", ": 1,"), "request", wire._request_of) is None
-    assert wire._typed(line[:-1] + ',"id":7}', "request", wire._request_of) is None
+    assert wire._typed_request(line) == decode_request(line)
+    assert wire._typed_request(line.replace(":1,", ": 1,")) is None
+    assert wire._typed_request(line[:-1] + ',"id":7}') is None

@@ -21,7 +21,7 @@ suit (``"7♣"``, ``"10♥"``; also ``"7C"``, ``"10H"``, ``"TH"``), a suit alone
 
 Decoding is strict and linear in the line. msgspec decodes a line into the struct of its
 message, and the line is taken when it is as compact as the encoder writes it (see
-:func:`_typed`) and its values pass the checks msgspec does not make (a card's spelling, a
+:func:`_compact`) and its values pass the checks msgspec does not make (a card's spelling, a
 rule ID). Any other line is read by :func:`durak_spec.core.jsonio.read_json` (at most
 :data:`MAX_LINE` bytes of UTF-8 I-JSON, nested at most :data:`MAX_DEPTH` deep, no key twice
 in an object, no lone surrogates) and walked along the same declarations (:func:`_read`):
@@ -590,6 +590,8 @@ def _event_of(message: Any, path: Path) -> Event:
 
 def _request_of(message: Any) -> Request:
     kind, ident = type(message), message.id
+    if kind in _PLAIN_REQUESTS:
+        return _PLAIN_REQUESTS[kind](ident)
     if kind is m.ApplyRequestMsg:
         return ApplyRequest(ident, _action_of(message.action), message.then is True)
     if kind is m.StartRequestMsg:
@@ -602,9 +604,7 @@ def _request_of(message: Any) -> Request:
                             tuple(map(_CARD_OF, message.deck)), message.seed,
                             None if previous is UNSET else Outcome(
                                 tuple(map(tuple, previous.finishing_order)), previous.durak))
-    if kind is m.LoadRequestMsg:
-        return LoadRequest(ident, message.state)
-    return _PLAIN_REQUESTS[kind](ident)
+    return LoadRequest(ident, message.state)
 
 
 _PLAIN_REQUESTS: Final[Mapping[type, Callable[[int], Request]]] = MappingProxyType({
@@ -839,23 +839,22 @@ def _characters(text: str) -> str:
 # -- decoding: msgspec first, the strict reader to name a fault --------------------------------
 
 _ENCODE: Final = msgspec.json.Encoder().encode
+_DECODE_REQUEST: Final = msgspec.json.Decoder(m.TypedRequest).decode
 _REPORT: Final = (msgspec.json.Decoder(m.ReportReplyMsg).decode,)
-_DECODERS: Final[Mapping[str, tuple[Callable[[bytes], Any], ...]]] = MappingProxyType({
-    "request": (msgspec.json.Decoder(m.TypedRequest).decode,),
+_DECODERS: Final[Mapping[str, tuple[Callable[[str | bytes], Any], ...]]] = MappingProxyType({
     "start": _REPORT, "load": _REPORT, "state": _REPORT,
     "legal": (msgspec.json.Decoder(m.LegalResponseMsg).decode,),
     "apply": (msgspec.json.Decoder(m.AcceptedReplyMsg).decode,
               msgspec.json.Decoder(m.RejectedReplyMsg).decode),
     "quit": (msgspec.json.Decoder(m.OkReplyMsg).decode,)})
-"""The structs msgspec decodes a line into, by command; ``hello``, ``load`` requests and
+"""The structs msgspec decodes an answer into, by command; ``hello``, ``load`` requests and
 error replies are always read strictly."""
 _NOT_TYPED: Final = (msgspec.MsgspecError, ValueError, KeyError, JsonError)
 
 
-def _typed(line: str | bytes, cmd: str, convert: Callable[[Any], Any]) -> Any:
-    """The protocol value of ``line`` decoded by msgspec, or ``None`` when the strict
-    reader must read it: msgspec refused it, a value failed a check (``KeyError``), or
-    the line is not as compact as the encoder writes it.
+def _compact(line: str | bytes, message: msgspec.Struct) -> bool:
+    """Whether ``line``, which msgspec decoded into ``message``, is as compact as the
+    encoder writes it; only then is the struct taken (else the strict reader reads it).
 
     msgspec keeps the last of two values of one key, so a line is taken only when its
     length is that of its struct encoded again (msgspec's key order differs, not its
@@ -863,27 +862,42 @@ def _typed(line: str | bytes, cmd: str, convert: Callable[[Any], Any]) -> Any:
     takes as many bytes in the line as msgspec writes (tests/test_wire_typed.py checks it
     for every character), a number no fewer, and anything else - white space, a key given
     twice - makes the line longer."""
+    data = line.encode() if isinstance(line, str) else line  # not empty: msgspec read it
+    return _BACKSLASH not in data and len(_ENCODE(message)) == len(data) - (data[-1] == _NEWLINE)
+
+
+_BACKSLASH: Final = ord("\\")
+_NEWLINE: Final = ord("\n")
+
+
+def _typed_request(line: str | bytes) -> Request | None:
+    """The request msgspec reads, or ``None`` for the strict reader (refused, a value that
+    fails a check, not compact)."""
     try:
-        data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
-        data = data[:-1] if data[-1:] == b"\n" else data
-        if b"\\" in data:
-            return None
-        for decode in _DECODERS.get(cmd, ()):
-            try:
-                message = decode(data)
-            except msgspec.ValidationError:
-                continue
-            value = convert(message)
-            return value if len(_ENCODE(message)) == len(data) else None
+        message = _DECODE_REQUEST(line)
+        request = _request_of(message)
     except _NOT_TYPED:
         return None
+    return request if _compact(line, message) else None
+
+
+def _typed_reply(line: str | bytes, cmd: Command) -> Reply | None:
+    """The answer msgspec reads, or ``None`` for the strict reader."""
+    for decode in _DECODERS.get(cmd, ()):
+        try:
+            message = decode(line)
+            reply = _reply_of(message, cmd)
+        except msgspec.ValidationError:  # not this struct: an apply's answer has two
+            continue
+        except _NOT_TYPED:
+            return None
+        return reply if _compact(line, message) else None
     return None
 
 
 def decode_request(line: str | bytes) -> Request:
     """Parse one request line strictly; raises :class:`ProtocolError` naming the field."""
-    request: Request | None = _typed(line, "request", _request_of)
-    return _strict_request(line) if request is None else request
+    return _typed_request(line) or _strict_request(line)
 
 
 def _strict_request(line: str | bytes) -> Request:
@@ -902,8 +916,7 @@ def decode_reply(line: str | bytes, cmd: Command) -> Reply:
     """
     if cmd not in REPLY_TYPES:
         raise ValueError(f"unknown command {cmd!r}; commands are {', '.join(COMMANDS)}")
-    reply: Reply | None = _typed(line, cmd, lambda message: _reply_of(message, cmd))
-    return _strict_reply(line, cmd) if reply is None else reply
+    return _typed_reply(line, cmd) or _strict_reply(line, cmd)
 
 
 def _strict_reply(line: str | bytes, cmd: Command) -> Reply:
