@@ -480,9 +480,8 @@ def _object(cls: type) -> str:
 
 def _read_struct(value: Any, kind: mi.StructType, path: Path) -> Any:
     """A struct from a JSON object: every required field given, no other key."""
-    reader = _READERS.get(kind.cls)
-    if reader is not None:
-        return reader(value, path)
+    if kind.cls is m.StateMsg:  # a position is checked against the rules too
+        return _state(value, path)
     if not isinstance(value, dict):
         fail(path, f"must be {_object(kind.cls)}, not {show(value)}")
     names = [f.encode_name for f in kind.fields]
@@ -506,11 +505,6 @@ def _state(value: object, path: Path) -> GameState:
     except SavedGameError as error:
         where = path_text((path, error.path)) if error.path else path_text(path)
         raise _AgainstTheRules(error.reason, path=where, rule=error.rule) from None
-
-
-_READERS: Final[Mapping[type, Callable[[Any, Path], Any]]] = MappingProxyType(
-    {m.StateMsg: _state})
-"""Structs read by a reader of their own: a position is checked against the rules too."""
 
 _TYPES: Final = MappingProxyType({kind: mi.type_info(kind) for kind in (
     m.AnyRequest, m.Action, m.ReportMsg, *m.RESPONSE_TYPES)})
@@ -556,17 +550,10 @@ def _report_of(message: m.ReportMsg) -> Report:
                   message.durak, known)
 
 
-def _rule(message: Any) -> str:
-    """The rule an event names (``""`` for none)."""
-    if message.rule is UNSET:
-        return ""
-    if not _is_rule(message.rule):
-        raise KeyError(message.rule)
-    return str(message.rule)
-
-
 def _event_of(message: Any, path: Path) -> Event:
-    kind, rule, cards = type(message), _rule(message), _CARD_OF
+    kind, rule, cards = type(message), "" if message.rule is UNSET else message.rule, _CARD_OF
+    if message.rule is not UNSET and not _is_rule(rule):
+        raise KeyError(rule)
     if kind is m.PlayedMsg:
         return Played(_action_of(message.action), rule)
     if kind is m.TransferredMsg:
