@@ -127,6 +127,11 @@ def _baseline_wire(commit: str) -> ModuleType | None:
         return None
     _module("_baseline_jsonio", jsonio)
     wire = wire.replace("from durak_spec.core.jsonio import", "from _baseline_jsonio import")
+    messages = show("durak_spec/protocol/messages.py")  # the structs that wire decoded into
+    if messages is not None:
+        _module("_baseline_messages", messages)
+        wire = wire.replace("from durak_spec.protocol.messages import",
+                            "from _baseline_messages import")
     # That wire built reports with new_report, an alias of Report's constructor since gone.
     wire = wire.replace("Report, Verdict, new_report\n", "Report, Verdict\n\nnew_report = Report\n")
     return _module("_baseline_wire", wire)

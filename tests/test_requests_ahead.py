@@ -308,17 +308,10 @@ def _outcome(call: object) -> object:
 
 def _strictly(line: str | bytes, cmd: str | None = None) -> object:
     """The outcome of the strict reader alone (no typed decoding first)."""
-    from durak_spec.core.jsonio import JsonError
     from durak_spec.protocol import wire
 
-    def read() -> object:
-        data = wire._load_line(line)
-        try:
-            return wire._request(data) if cmd is None else wire._reply(data, cmd)  # type: ignore[arg-type]
-        except JsonError as error:
-            raise wire._failed(error, line, data) from None
-
-    return _outcome(read)
+    return _outcome(lambda: wire._strict_request(line) if cmd is None
+                    else wire._strict_reply(line, cmd))  # type: ignore[arg-type]
 
 
 _IDS = st.one_of(st.integers(0, 2**60).map(str),

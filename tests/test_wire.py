@@ -397,7 +397,7 @@ BAD_REPLIES: list[tuple[Command, dict[str, Any], str, str]] = [
                "players": [2], "capabilities": {}}, "capabilities.load", "is missing"),
     ("hello", {"id": 1, "ok": True, "protocol": 1, "name": "x", "version": "", "profiles": [],
                "players": [2], "axes": {"players": ["2"]}, "capabilities": {"load": False}},
-     "axes.players", "not a rule-set axis"),
+     "axes.players", "is not a field of this object (its fields are transfer, "),
     ("hello", {"id": 1, "ok": True, "protocol": 1, "name": "x", "version": "", "profiles": [],
                "players": [2], "axes": {"transfer": ["on", True]},
                "capabilities": {"load": False}}, "axes.transfer[1]", "one of on, off"),

@@ -1,39 +1,24 @@
 """Reading and writing JSON, one way for every format of the package (layer 1).
 
-The wire protocol, saved games and positions, lockstep records, perft files and the rule
-index are all JSON, and all of them are read by :func:`read_json` and written by
-:func:`write_json`. What is accepted is I-JSON (RFC 7493), the interoperable subset of
-JSON, with limits on size and nesting:
-
-* the input is at most ``max_bytes`` long, checked before anything is parsed (a file is
-  read no further than that, see :func:`read_file`);
-* bytes must be UTF-8; UTF-16 and UTF-32 (which some editors write) and a byte-order mark
-  are refused and named as such;
-* nesting deeper than ``max_depth`` is refused, in linear time;
-* a key that appears twice in one object, ``NaN``, ``Infinity`` and numbers beyond a double
-  (``1e999``) are refused, and so is a whole number of more than :data:`MAX_DIGITS` digits,
-  before Python converts it;
-* a string holding a lone surrogate (``"\\ud800"``), which is no character and cannot be
-  written as UTF-8, is refused with the path of the string.
+Saved games and positions, lockstep records, perft files, the rule index and the wire's
+faulty lines are read by :func:`read_json` and written by :func:`write_json`. What is
+accepted is I-JSON (RFC 7493), with limits: at most ``max_bytes`` of input (checked before
+parsing; :func:`read_file` reads a file no further); UTF-8 only (UTF-16, UTF-32 and a
+byte-order mark are refused and named); nesting no deeper than ``max_depth``; no key twice
+in one object, no ``NaN``, ``Infinity`` or number beyond a double, no whole number of more
+than :data:`MAX_DIGITS` digits, no lone surrogate (``"\\ud800"``) in a string. All of it
+is linear in the text: the standard library's C scanner (also in the website's Pyodide)
+reads it once with a hook per object that refuses a key given twice, then the nesting is
+measured on the value read, breadth first.
 
 Every refusal is a :class:`JsonError` (an :class:`~durak_spec.core.errors.InputError`)
 with a ``code`` per kind (``"json-syntax"``, ``"json-too-deep"``, ...), the ``path`` of the
-offending value where there is one, and a ``reason``. A format turns it into its own error
-(``SavedGameError``, ``ProtocolError``, ...), keeping the path.
-
-Typed values are then read from the parsed document with the ``expect_*`` functions,
-which take a :data:`Path`: a path is built lazily as nested pairs (``(("history", 17),
-"cards")``) and written out (``history[17].cards``) only when a value is wrong, so that
-reading a document costs time linear in its size however many items it has.
-
-:func:`write_json` is the one encoder: compact (or indented) JSON text that keeps the
-cards' suit symbols, and that can always be written as UTF-8: if the value holds a lone
-surrogate (a message quoting bad input, say), the text escapes it instead of failing.
-
-The wire's messages are typed msgspec structs (:mod:`durak_spec.protocol.wire`); this
-module reads the files, in the layers the website runs in Pyodide, with the standard
-library's C scanner: once, with a hook per object that refuses a key given twice, then the
-nesting is measured on the value read, breadth first. Both are linear in the text.
+offending value where there is one, and a ``reason``; a format turns it into its own error
+(``SavedGameError``, ``ProtocolError``, ...), keeping the path. The ``expect_*`` functions
+read typed values with a :data:`Path`, built lazily as nested pairs (``(("history", 17),
+"cards")``) and written out (``history[17].cards``) only when a value is wrong.
+:func:`write_json` writes compact (or indented) JSON that keeps the suit symbols and can
+always be written as UTF-8 (a lone surrogate is escaped).
 """
 
 from __future__ import annotations
@@ -134,13 +119,7 @@ def fail(path: Path, reason: str, code: str | None = None) -> NoReturn:
 # -- reading -------------------------------------------------------------------------------
 
 
-class _Refusal(Exception):
-    """Raised inside the parser's hooks; turned into a JsonError by read_json."""
-
-    def __init__(self, reason: str, code: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.code = code
+# The parser's hooks raise a JsonError with the reason alone; read_json names the document.
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -149,26 +128,27 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refusal(f"the key {show(key)} appears twice in one object",
-                               "json-duplicate-key")
+                raise JsonError(f"the key {show(key)} appears twice in one object",
+                                code="json-duplicate-key")
             seen.add(key)
     return data
 
 
 def _constant(name: str) -> NoReturn:
-    raise _Refusal(f"{name} is not a JSON number", "json-number")
+    raise JsonError(f"{name} is not a JSON number", code="json-number")
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refusal(f"the number {show(text)} is too large for a double", "json-number")
+        raise JsonError(f"the number {show(text)} is too large for a double",
+                        code="json-number")
     return value
 
 
 def _int(text: str) -> int:
     if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refusal(_TOO_MANY_DIGITS, "json-number")
+        raise JsonError(_TOO_MANY_DIGITS, code="json-number")
     return int(text)
 
 
@@ -255,7 +235,7 @@ def read_json(data: str | bytes | bytearray, *, what: str = "the document",
     ``what`` names the document in messages (``"a saved game"``). Raises
     :class:`JsonError` for anything that is not I-JSON within the limits.
     """
-    if type(data) is bytes or isinstance(data, bytes | bytearray):
+    if isinstance(data, bytes | bytearray):
         if len(data) > max_bytes:
             raise JsonError(f"{what} is {len(data)} bytes long; at most {max_bytes} are read",
                             code="json-too-large")
@@ -304,7 +284,7 @@ def _scan_strictly(text: str, start: int, what: str, scan: _Scan, max_depth: int
         message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
         raise JsonError(f"{what} is not JSON: {message} at {_where(text, error.pos)}",
                         code="json-syntax") from None
-    except _Refusal as refusal:
+    except JsonError as refusal:
         raise JsonError(f"{what} is not I-JSON: {refusal.reason}", code=refusal.code) from None
     except ValueError:  # Python's int refuses a number of more than its limit of digits
         raise JsonError(f"{what} is not I-JSON: {_TOO_MANY_DIGITS}", code="json-number") \
@@ -374,23 +354,18 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise JsonError(f"{name} is {_file_kind(info.st_mode)}, not a file",
-                            code="file")
+            kind = next((kind for test, kind in _FILE_KINDS if test(info.st_mode)),
+                        "a special file")
+            raise JsonError(f"{name} is {kind}, not a file", code="file")
         if info.st_size > max_bytes:
             raise JsonError(f"{what} {name} is {info.st_size} bytes long; at most {max_bytes} "
                             "are read", code="json-too-large")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > max_bytes:  # the file grew while it was read
+        with open(fd, "rb", closefd=False) as file:
+            data = file.read(max_bytes + 1)
+        if len(data) > max_bytes:  # the file grew while it was read
             raise JsonError(f"{what} {name} is longer than {max_bytes} bytes",
                             code="json-too-large")
-        return b"".join(chunks)
+        return data
     except OSError as error:
         raise JsonError(f"cannot read {name}: {error.strerror or error}",
                         code="file") from None
@@ -398,16 +373,9 @@ def read_file(path: str | os.PathLike[str], *, what: str = "the file",
         os.close(fd)
 
 
-def _file_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+_FILE_KINDS: Final = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe"),
+                      (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                      (stat.S_ISSOCK, "a socket"))
 
 
 # -- writing -------------------------------------------------------------------------------

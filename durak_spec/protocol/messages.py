@@ -3,21 +3,18 @@
 The JSON Schema the package ships (``durak_spec/data/protocol.schema.json``) is generated
 from these declarations by :mod:`durak_spec.protocol.schema`: each struct's docstring is
 its description, its field types (with their ranges, and patterns stated for the schema
-only) its constraints. The first structs below are also what the wire decodes the hot
-messages into; the rest declare each variant of a message on its own.
+only) its constraints. Each message and each variant of a tagged union (an action by its
+``type``, a request by its ``cmd``) is declared once.
 
-:mod:`durak_spec.protocol.wire` decodes a line with these declarations first: msgspec reads
-it in C, in linear time, into the struct of the message the line should be, and refuses a
-key no struct declares and a value of another JSON type. The struct is then turned into
-the protocol's values (cards, actions, a report) by the wire, which checks what a type
-cannot say (a card's spelling, a seat's range, which fields an action type has).
-
-A struct's fields are in the order the encoder writes them, and a field a message may leave
-out defaults to ``UNSET`` (left out when encoded). So a line the encoder wrote is exactly
-the struct encoded again; the wire takes a decoded struct only when that holds, which also
-proves that no key of the line was given twice (msgspec keeps the last of two). Any other
-line - a fault, another spelling, spaces, a key given twice - is read by the strict reader,
-which names what is wrong as the tests pin it.
+:mod:`durak_spec.protocol.wire` decodes a line with these declarations: msgspec reads it in
+C into the struct of the message, refusing a key no struct declares and a value of another
+JSON type. When msgspec refuses a line (or it is not as compact as the encoder writes), the
+wire's strict reader walks the same declarations (``msgspec.inspect``) to name the first
+fault. What no type states is told to that walk in ``Meta(extra=...)``: ``wire`` (a check:
+``card``, ``text`` with more than white space, ``rule`` ID, protocol ``version``),
+``reason`` (the wording of a refusal) and ``rule`` (the rule a value out of range breaks);
+a struct's ``wire_object`` names what an object must be. A field a message may leave out
+defaults to ``UNSET`` (left out when encoded).
 """
 
 from __future__ import annotations
@@ -48,6 +45,11 @@ def _about(text: str, **schema: Any) -> Meta:
     return Meta(extra_json_schema={"description": text, **schema})
 
 
+def _wire(check: str | None = None, **extra: str) -> Meta:
+    """What the wire's strict reader checks beyond the type, or how it words a refusal."""
+    return Meta(extra={"wire": check, **extra} if check else extra)
+
+
 Id: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_ID), _about(
     "Chosen by the checker; the response repeats it.")]
 Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
@@ -56,19 +58,23 @@ Count: TypeAlias = Annotated[int, Meta(ge=0, le=len(DECK))]
 """A number of cards (the stock, the discard)."""
 Card: TypeAlias = Annotated[str, _about(
     "Rank then suit: 7♣, 10♥, Q♠, A♦; engines may write ASCII suit letters (7C, 10H) and T "
-    "for ten. The checker always writes the suit symbols.", pattern=_card_pattern())]
+    "for ten. The checker always writes the suit symbols.", pattern=_card_pattern()),
+    _wire("card")]
 """A card's spelling: the wire looks it up (the pattern is the schema's)."""
 SuitText: TypeAlias = Annotated[str, Meta(extra_json_schema={
-    "enum": [s.symbol for s in Suit] + [s.letter for s in Suit]})]
+    "enum": [s.symbol for s in Suit] + [s.letter for s in Suit]}),
+    _wire(reason="must be a suit: one of ♣ ♦ ♥ ♠ (or C D H S)")]
 RuleId: TypeAlias = Annotated[str, _about(
-    "A rule ID of the specification's rule index, such as BEAT-3.", pattern="^[A-Z]+-[0-9]+$")]
-Text: TypeAlias = Annotated[str, Meta(extra_json_schema={"pattern": "\\S"})]
+    "A rule ID of the specification's rule index, such as BEAT-3.", pattern="^[A-Z]+-[0-9]+$"),
+    _wire("rule")]
+Text: TypeAlias = Annotated[str, Meta(extra_json_schema={"pattern": "\\S"}), _wire("text")]
 """A string with more than white space."""
 TRUE: TypeAlias = Annotated[bool, Meta(extra_json_schema={"const": True})]
 FALSE: TypeAlias = Annotated[bool, Meta(extra_json_schema={"const": False})]
 Cards: TypeAlias = list[Card]
 Pair: TypeAlias = Annotated[tuple[Card, Card | None], _about(
-    "An attack card and the card covering it (null while uncovered).")]
+    "An attack card and the card covering it (null while uncovered)."),
+    _wire(reason="must be a pair [attack card, cover card or null]")]
 
 __all__ = [
     "ACTION_TYPES",
@@ -77,36 +83,21 @@ __all__ = [
     "MAX_ID",
     "REQUEST_TYPES",
     "RESPONSE_TYPES",
-    "ActionMsg",
     "Count",
     "Id",
-    "LegalReplyMsg",
     "OkReplyMsg",
     "ReportMsg",
     "ReportReplyMsg",
-    "RequestMsg",
     "Seat",
-    "VerdictReplyMsg",
 ]
-
-
-class ActionMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """An action object: ``player`` and ``type``, then the fields of its type (``attack``
-    and ``card`` of a cover, ``card`` of a throw-in or a transfer, ``cards`` of an
-    opening)."""
-
-    player: Seat
-    type: str
-    attack: str | UnsetType = UNSET
-    card: str | UnsetType = UNSET
-    cards: list[str] | UnsetType = UNSET
 
 
 class ReportMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What lies where: the facts the specification checks."""
 
     hands: Annotated[list[Cards], Meta(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS),
-                     _about("Each seat's cards (in any order within a hand).")]
+                     _about("Each seat's cards (in any order within a hand)."),
+                     _wire(reason="must list one hand for each of 2 to 6 players")]
     table: Annotated[list[Pair], _about(
         "The attack cards in the order played, each with its cover.")]
     stock: Annotated[Count, _about("Cards left to draw, the face-up trump included.")]
@@ -137,47 +128,12 @@ class ReportMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
         "it out if the engine does not track it.")] = UNSET
 
 
-class RequestMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A request without a payload (``hello``, ``legal``, ``state``, ``quit``) or an
-    ``apply``; ``start`` and ``load`` (one per game) are read by the strict reader."""
-
-    id: Id
-    cmd: str
-    action: ActionMsg | UnsetType = UNSET
-    then: bool | UnsetType = UNSET
-
-
 class ReportReplyMsg(Struct, forbid_unknown_fields=True):
     """The answer to start, load and state."""
 
     id: Id
     ok: TRUE
     report: ReportMsg
-
-
-class LegalReplyMsg(Struct, forbid_unknown_fields=True):
-    """The answer to ``legal``, its actions read as :class:`ActionMsg` (the schema's is
-    :class:`LegalResponseMsg`)."""
-
-    id: Id
-    ok: bool
-    actions: list[ActionMsg]
-
-
-class VerdictReplyMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """The answer to ``apply``: accepted (with ``report`` and ``actions`` after it, to a
-    ``then``; with ``events``, from an engine that tells them), or rejected with
-    ``reason`` and ``rule``."""
-
-    id: Id
-    ok: bool
-    accepted: bool
-    reason: str | UnsetType = UNSET
-    rule: str | UnsetType | None = UNSET
-    report: ReportMsg | UnsetType = UNSET
-    actions: list[ActionMsg] | UnsetType = UNSET
-    events: list[dict[str, Any]] | UnsetType = UNSET
-    """With capability ``events``: what happened, read by the wire's strict event reader."""
 
 
 class OkReplyMsg(Struct, forbid_unknown_fields=True):
@@ -187,23 +143,22 @@ class OkReplyMsg(Struct, forbid_unknown_fields=True):
     ok: TRUE
 
 
-# -- every message as the schema states it -----------------------------------------------------
-# The structs above are what the wire decodes a line as the encoder writes it into; those
-# below declare the rest, each variant of a message on its own, for the JSON Schema that
-# :mod:`durak_spec.protocol.schema` generates from them (msgspec.json.schema_components).
-# A struct's docstring is its description there. The strict reader of the wire checks the
-# same (tests/test_wire.py fuzzes the decoder against the schema).
+# -- each variant of a message on its own ---------------------------------------------------
+# A struct's docstring is its description in the JSON Schema that
+# :mod:`durak_spec.protocol.schema` generates (msgspec.json.schema_components);
+# tests/test_wire.py fuzzes the decoder against that schema.
 
 
 class _Action(Struct, tag_field="type", forbid_unknown_fields=True):
     player: Seat
+    wire_object = 'an action object like {"player": 0, "type": "take"}'
 
 
 class OpenMsg(_Action, tag="open"):
     """Open a bout with one card, or several of one rank where the rules allow (P0 open
     7♣)."""
 
-    cards: Annotated[Cards, Meta(min_length=1)]
+    cards: Annotated[Cards, Meta(min_length=1), _wire(reason="must hold at least one card")]
 
 
 class ThrowMsg(_Action, tag="throw"):
@@ -251,7 +206,7 @@ Action: TypeAlias = (OpenMsg | ThrowMsg | CoverMsg | TransferMsg | ShowMsg | Tak
 
 
 class _Event(Struct, tag_field="type", forbid_unknown_fields=True):
-    pass
+    wire_object = 'an event object like {"type": "draw", "player": 0, "cards": []}'
 
 
 _Rule: TypeAlias = RuleId | UnsetType
@@ -351,8 +306,9 @@ def _axis_type(name: str) -> Any:
     about = f"{axis.title} ({', '.join(axis.rules)})"
     if axis.enum is not None:  # the values in the axis's order (a Literal's are sorted)
         return Annotated[str, _about(about, enum=[m.value for m in axis.enum])]
-    if axis.kind is int:
-        return Annotated[int, Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS), _about(about)]
+    if axis.kind is int:  # well formed, but no game: refused naming DEAL-3
+        return Annotated[int, Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS), _about(about), _wire(
+            rule="DEAL-3", reason="Durak is played by 2 to 6 players (DEAL-3)")]
     return Annotated[bool, _about(about)]
 
 
@@ -365,7 +321,8 @@ AxesMsg: Final = defstruct(
                  | UnsetType, UNSET) for name, values in AXIS_VALUES.items()],
     forbid_unknown_fields=True, omit_defaults=True, module=__name__,
     namespace={"__doc__": "Optional: per rule-set axis, the values the engine plays in any "
-                          "combination, beyond its whole profiles (booleans as on/off)."})
+                          "combination, beyond its whole profiles (booleans as on/off).",
+               "wire_object": "a JSON object of axes"})
 
 
 def _positions() -> list[tuple[str, Any]]:
@@ -420,8 +377,8 @@ class HelloRequestMsg(_Request, tag="hello"):
 class PreviousMsg(Struct, forbid_unknown_fields=True):
     """The last game's outcome, for a later game of a match (ORDER-7)."""
 
-    durak: Annotated[int, Meta(ge=0)] | None
-    finishing_order: list[list[Annotated[int, Meta(ge=0)]]]
+    durak: Seat | None
+    finishing_order: list[list[Seat]]
 
 
 class StartRequestMsg(_Request, tag="start"):
@@ -467,6 +424,10 @@ class QuitRequestMsg(_Request, tag="quit"):
 REQUEST_TYPES: Final = (HelloRequestMsg, StartRequestMsg, LoadRequestMsg, LegalRequestMsg,
                         ApplyRequestMsg, StateRequestMsg, QuitRequestMsg)
 """Each request, by its ``cmd``."""
+TypedRequest: TypeAlias = (HelloRequestMsg | StartRequestMsg | LegalRequestMsg
+                          | ApplyRequestMsg | StateRequestMsg | QuitRequestMsg)
+"""The requests msgspec reads on its own (a ``load``'s position has a reader of its own)."""
+AnyRequest: TypeAlias = TypedRequest | LoadRequestMsg
 
 
 class CapabilitiesMsg(Struct, forbid_unknown_fields=True):
@@ -489,7 +450,7 @@ class HelloReplyMsg(Struct, forbid_unknown_fields=True):
 
     id: Id
     ok: TRUE
-    protocol: Literal[PROTOCOL_VERSION]  # type: ignore[valid-type]
+    protocol: Annotated[Literal[PROTOCOL_VERSION], _wire("version")]  # type: ignore[valid-type]
     name: Text
     version: str
     profiles: Annotated[list[Text], _about(

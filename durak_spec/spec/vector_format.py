@@ -88,10 +88,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
 import msgspec
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from durak_spec.model.rules import MAX_PLAYERS
-from durak_spec.protocol.messages import ActionMsg
 
 __all__ = [
     "EXPECTATIONS",
@@ -117,6 +116,20 @@ Card: TypeAlias = Annotated[str, Meta(pattern="^(6|7|8|9|10|J|Q|K|A)[♣♦♥�
 Seat: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
 """A seat, from 0 (the first player named)."""
 Count: TypeAlias = Annotated[int, Meta(ge=0)]
+
+
+class ActionMsg(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """An action object: ``player`` and ``type``, then the fields of its type (``attack``
+    and ``card`` of a cover, ``card`` of a throw-in or a transfer, ``cards`` of an
+    opening)."""
+    # the protocol's actions as the vectors write them, player first (the wire reads the
+    # variants of durak_spec.protocol.messages.Action)
+
+    player: Seat
+    type: str
+    attack: str | UnsetType = UNSET
+    card: str | UnsetType = UNSET
+    cards: list[str] | UnsetType = UNSET
 
 
 class _Step(Struct, kw_only=True, forbid_unknown_fields=True, tag_field="kind"):

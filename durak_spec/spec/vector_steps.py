@@ -42,7 +42,6 @@ from durak_spec.model.actions import (
     parse_action,
 )
 from durak_spec.model.rules import RuleSet
-from durak_spec.protocol.messages import ActionMsg
 from durak_spec.spec import vector_format as vf
 from durak_spec.spec.steps.then_outcome import CHANCE_SEEDS
 
@@ -199,9 +198,9 @@ def _translates(*names: str) -> Callable[[Translator], Translator]:
     return mark
 
 
-def _wire(action: Action) -> ActionMsg:
+def _wire(action: Action) -> vf.ActionMsg:
     """An action as the protocol writes it."""
-    return msgspec.convert(action.to_json(), ActionMsg)
+    return msgspec.convert(action.to_json(), vf.ActionMsg)
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
