@@ -226,3 +226,27 @@ def test_a_request_as_the_encoder_writes_it_takes_the_typed_path() -> None:
     assert wire._typed_request(line) == decode_request(line)
     assert wire._typed_request(line.replace(":1,", ": 1,")) is None
     assert wire._typed_request(line[:-1] + ',"id":7}') is None
+
+
+def _structs() -> list[type[msgspec.Struct]]:
+    return [value for value in vars(messages).values()
+            if isinstance(value, type) and issubclass(value, msgspec.Struct)
+            and value.__module__ == messages.__name__]
+
+
+def test_a_struct_encoded_again_is_the_shortest_line_of_its_message() -> None:
+    # wire._compact takes a line from msgspec only when it is as long as its struct encoded
+    # again: that proves no key was given twice only if the encoding is the shortest line of
+    # the message. A default that is written (not UNSET, or omitted as a default) would let a
+    # line that leaves it out carry a repeated key of the same length; a float field would
+    # let a number be written shorter than msgspec writes it.
+    assert _structs()
+    for struct in _structs():
+        if not struct.__struct_config__.omit_defaults:
+            written = [field for field, default in zip(
+                struct.__struct_fields__[len(struct.__struct_fields__)
+                                         - len(struct.__struct_defaults__):],
+                struct.__struct_defaults__, strict=True) if default is not msgspec.UNSET]
+            assert not written, f"{struct.__name__}: defaults written out: {written}"
+        for info in msgspec.structs.fields(struct):
+            assert "float" not in repr(info.type), f"{struct.__name__}.{info.name}"
