@@ -5,6 +5,8 @@ of the plan."""
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -13,7 +15,7 @@ from durak_spec.conformance.lockstep.attribution import why_illegal
 from durak_spec.conformance.lockstep.driver import After, PairedGame
 from durak_spec.conformance.lockstep.probes import pick_probe
 from durak_spec.conformance.lockstep.record import Step
-from durak_spec.engine import advance, legal_actions
+from durak_spec.engine import advance, legal_actions, play_listed
 from durak_spec.model.actions import Action, Done, Take
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
@@ -97,6 +99,68 @@ almost never reach, is met within some tens of games wherever the stock outlasts
 at game 4 now)."""
 
 
+EMPTY_STEPS = 150
+"""In an eager game, while the stock lasts, how many steps the search for a hand emptied
+in the bout in play tries at one position (:func:`towards_empty_hand`). A hand emptied while
+the stock lasts (the player draws again and plays on, END-2) needs one player to play six
+cards in one bout: the defender covering six attacks, or an attacker throwing in six. Eager
+choices alone met it in 14 of the 45 configurations the reference claims within the first
+200 games of each (seed 0), so that an engine that takes that player out of the game went
+unnoticed in the others; with the search, in 29: every configuration of two to four
+players, two of the nine of five players (with five players the stock holds six cards after
+the deal, and the first bout, capped at five cards in most rule sets, usually takes them
+all), none of six (the stock is empty after the deal: no such hand can be). More steps
+(2,000 or 20,000 from the start of a bout) found no more in 40 games of the classic game.
+Cost: lockstep's own processor time against an engine in another process about 1.4 x
+(10.9 s against 15.7 s for 100 games of the transfer game), in-process against the
+reference 2.4 x (34 s against 82 s for 1,600 games)."""
+
+
+def towards_empty_hand(state: GameState, legal: Sequence[Action]) -> Action | None:
+    """The first action of a way, within the bout in play, to a position where somebody
+    still in the game holds no card while the stock lasts; ``None`` if none is found within
+    :data:`EMPTY_STEPS` steps. Best first: the positions where the defender holds the fewest
+    cards, then anyone, are tried first (the defender covering every attack is the usual
+    way). Not a rule: what happens then (nobody goes out, END-2) is the reference's and the
+    engine's decision, compared as ever."""
+    count = itertools.count()  # a tie-break that never compares two states
+    frontier: list[tuple[tuple[int, int], int, int, GameState, Action | None]] = []
+    here, todo, first, depth, steps = state, legal, None, 0, 0
+    while True:
+        for action in todo:
+            steps += 1
+            if steps > EMPTY_STEPS:
+                return None
+            after = play_listed(here, action)  # listed just before: no need to check it
+            lead = action if first is None else first
+            if after.stock and any(not after.hands[seat] for seat in after.in_game()):
+                return lead
+            if after.outcome is None and (after.table or not here.table):
+                # the bout goes on: a position to try from (its actions listed if it is)
+                heapq.heappush(frontier, (_fewest(after), depth - 1, next(count), after, lead))
+        if not frontier:
+            return None
+        _, depth, _, here, first = heapq.heappop(frontier)
+        todo = legal_actions(here)
+
+
+def _covered_so_far(state: GameState) -> bool:
+    """Whether at most one attack card of the bout in play is uncovered: where the search
+    for an emptied hand (:func:`towards_empty_hand`) finds one, nearly always (measured over
+    100 seeded games of each of two to five players: it succeeded in 1 of the 2,400 searches
+    from positions with two or more attack cards uncovered, the defender's hand then too big
+    for the attacks still allowed)."""
+    uncovered = 0
+    for _, cover in state.table:
+        uncovered += cover is None
+    return uncovered <= 1
+
+
+def _fewest(state: GameState) -> tuple[int, int]:
+    defender = len(state.hands[state.defender]) if state.defender is not None else 99
+    return defender, min(len(state.hands[seat]) for seat in state.in_game())
+
+
 def eager_game(index: int) -> bool:
     """Whether game ``index`` of a configuration is an eager one (:data:`EAGER_CARDS`):
     every other game, so that half the games keep uniform choices while the stock lasts."""
@@ -106,10 +170,15 @@ def eager_game(index: int) -> bool:
 def choose(state: GameState, legal: Sequence[Action], rng: random.Random,
            eager: bool = False) -> Action:
     """The random action a lockstep game plays next among ``legal``: uniform while the
-    stock lasts, except in an ``eager`` game (:data:`EAGER_CARDS`); after it, keen to play
+    stock lasts, except in an ``eager`` game (towards a hand emptied in the bout where the
+    search finds one, :func:`towards_empty_hand`, else :data:`EAGER_CARDS`); after it, keen to play
     cards out (:data:`KEEN`), and towards a draw once few cards are left
     (:data:`SEEK_CARDS`). Not a rule: how the games explore; the same position and draws
     give the same action, so a game's course depends on its seed alone."""
+    if eager and state.stock and _covered_so_far(state):
+        emptying = towards_empty_hand(state, legal)
+        if emptying is not None:
+            return emptying
     if not state.stock:
         if sum(len(state.hands[seat]) for seat in state.in_game()) <= SEEK_CARDS:
             drawn = towards_draw(state, legal)
