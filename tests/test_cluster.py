@@ -69,6 +69,22 @@ def test_lockstep_on_the_cluster_equals_one_process(scheduler: str,
     assert on_cluster.ok and sum(r.games for r in on_cluster.results) == 4
 
 
+
+def test_an_interrupted_run_on_the_cluster_keeps_the_games_its_workers_finished(
+        scheduler: str) -> None:
+    def interrupt(done: int, *_: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C as the run takes its first game
+
+    rules = profile("classic-throw-in").rules(players=2)
+    result = play_lockstep(ReferenceEngine(), rules, games=400, seed=2, probe_rate=0.0,
+                           scheduler=scheduler, engines=ReferenceEngine, progress=interrupt)
+    (played,) = result.results
+    # the first part (50 games) is whole when the run takes its first game: the other 49
+    # are handed back at the interrupt; the parts not begun read the stop event and end
+    assert result.interrupted and 50 <= played.games < 400, played
+    assert played.stopped == f"the run was interrupted ({played.games} of 400 games played)"
+
+
 def test_the_command_line_plays_on_the_scheduler(
         scheduler: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -120,7 +120,10 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--random", metavar="N", type=positive_count, default=None,
                         help="instead of the scenarios, play N random games per claimed "
                              "profile and player count in lockstep with the reference and "
-                             "report the divergences by cause, each with a shrunk example")
+                             "report the divergences by cause, each with a shrunk example; "
+                             "Ctrl-C stops the run and reports every game finished until "
+                             "then, in every worker, with the games played of each "
+                             "configuration (exit 130)")
     parser.add_argument("--seed", metavar="S", type=count, default=None,
                         help="the seed of the --random games (0, 1, ...; default 0)")
     parser.add_argument("--players", metavar="N", dest="players", nargs="+", type=int,

@@ -201,11 +201,13 @@ def broken_rule(state: GameState, action: Action) -> Breach | None:
     of this game at all (code ``not-an-action``) or names a seat the game does not have
     (``no-such-player``).
     """
-    kind = _CHECKS.get(type(action))  # the kinds of action, by exact type: one lookup
-    if kind is None:
+    try:
+        kind = _CHECKS[type(action)]  # the kinds of action, by exact type: one lookup
+    except KeyError:
         if not isinstance(action, Action):
-            raise BadAction(f"{action!r} is not an action", code="not-an-action")
-        raise BadAction(f"{action} is not an action of this game", code="not-an-action")
+            raise BadAction(f"{action!r} is not an action", code="not-an-action") from None
+        raise BadAction(f"{action} is not an action of this game",
+                        code="not-an-action") from None
     someone_out = bool(state.finished)  # CLAR-2 and END-1 have nothing to say otherwise
     if someone_out:
         over = over_breach(state)

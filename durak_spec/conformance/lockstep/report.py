@@ -14,14 +14,20 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
     lines = [f"Lockstep: {result.engine} against the reference, "
              f"{result.games_per_configuration} random games per configuration, "
              f"seed {result.seed} ({result.games_per_second:.0f} games/s)", ""]
+    unplayed: dict[str, int] = {}  # configurations not played, by why (each with verbose)
     for item in result.results:
         if item.divergence is None and not item.stopped and not verbose:
+            continue
+        if item.unplayed and not verbose:
+            unplayed[item.stopped] = unplayed.get(item.stopped, 0) + 1
             continue
         if item.divergence is not None:
             d = item.divergence
             status = (f"{count_text(item.found, 'divergence')}, the first: "
                       f"{d.kind.upper()} in game {d.game + 1}"
                       + (f" ({d.rule})" if d.rule else "") + f", {d.length} steps")
+            if item.stopped:
+                status += f"; stopped: {item.stopped}"
         elif item.stopped:
             status = f"{'stopped' if item.games else 'not played'}: {item.stopped}"
         else:
@@ -32,6 +38,8 @@ def format_lockstep(result: LockstepResult, *, verbose: bool = False) -> str:
                        "and the next started")
         lines.append(f"  {item.label}: {count_text(item.games, 'game')}, "
                      f"{count_text(item.actions, 'action')}: {status}")
+    lines.extend(f"  {count_text(n, 'configuration')} not played: {why}"
+                 for why, n in unplayed.items())
     if verbose and result.skipped:
         lines.extend(f"  skipped {label}: {reason}" for label, reason in result.skipped)
     elif result.skipped:

@@ -56,6 +56,12 @@ class ConfigResult:
             return "stopped" if self.stopped else "agreed"
         return "failed" if self.divergence.kind == "engine failure" else "diverged"
 
+    @property
+    def unplayed(self) -> bool:
+        """Stopped before any of its games was played (the run was interrupted, or had
+        stopped, before it)."""
+        return self.outcome == "stopped" and self.games == 0
+
     def to_json(self) -> dict[str, object]:
         return {"configuration": self.label, "profile": self.configuration.profile,
                 "aliases": list(self.configuration.aliases),
@@ -187,11 +193,14 @@ class LockstepResult:
 
     def summary(self) -> str:
         """The closing line: ``N agreed, N diverged, N failed, N skipped`` (configurations;
-        ``N stopped early`` before the skipped where some stopped before any diverged)."""
-        counts = {"agreed": 0, "diverged": 0, "failed": 0, "stopped": 0}
+        ``N stopped early`` before the skipped where some stopped before any diverged, and
+        ``N not played`` where some stopped before their first game)."""
+        counts = {"agreed": 0, "diverged": 0, "failed": 0, "stopped": 0, "unplayed": 0}
         for result in self.results:
-            counts[result.outcome] += 1
+            counts["unplayed" if result.unplayed else result.outcome] += 1
         stopped = f"{counts['stopped']} stopped early, " if counts["stopped"] else ""
+        if counts["unplayed"]:
+            stopped += f"{counts['unplayed']} not played, "
         return (f"{counts['agreed']} agreed, {counts['diverged']} diverged, "
                 f"{counts['failed']} failed, {stopped}{len(self.skipped)} skipped "
                 f"(configurations; {count_text(self.games, 'game')}, "

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -21,7 +20,7 @@ from durak_spec.conformance.lockstep.results import (
     cause_of,
 )
 from durak_spec.conformance.lockstep.shrinking import first_divergence, later_divergence, recover
-from durak_spec.conformance.lockstep.spread import Games
+from durak_spec.conformance.lockstep.spread import Games, Played
 from durak_spec.model.rules import RuleSet
 from durak_spec.protocol import Engine
 
@@ -70,93 +69,160 @@ def play_lockstep(engine: Engine, rules: RuleSet | Iterable[RuleSet] | None = No
     capabilities = engine.capabilities()
     chosen, skipped = configurations(capabilities, profiles=profiles, players=players,
                                      rules=rules)
-    total = games * len(chosen)
-    done = 0
-    results: list[ConfigResult] = []
-    diverged = 0
-    alive = True
-    resync = capabilities.load
-    causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels
+    tally = _Tally(engine, chosen, games, capabilities.load, shrink_records, max_divergences,
+                   progress)
     interrupted = False
-    open_result: list[Any] = []  # the configuration in play and its counts so far
     play = Games(engine, chosen, games, seed, max_actions=max_actions, probe_rate=probe_rate,
-                 resync=resync, jobs=jobs, scheduler=scheduler, engines=engines)
+                 resync=capabilities.load, jobs=jobs, scheduler=scheduler, engines=engines)
     try:
-        for configuration in chosen:
-            if not alive or (max_divergences is not None and diverged >= max_divergences):
-                why = "the engine could not be restarted" if not alive else \
-                    f"the run stopped after {diverged} divergences"
-                results.append(ConfigResult(configuration, 0, 0, 0, 0, stopped=why))
-                done += games
+        for position, configuration in enumerate(chosen):
+            if tally.stops():
+                tally.skip(position)
                 continue
-            counts = [0, 0, 0, 0, 0, 0]  # played, actions, probes, unfinished, found, declined
-            first: list[Divergence | None] = [None]
-            open_result[:] = [configuration, counts, first]
             for index in range(games):
-                (record, founds, cut, refused), running = play(configuration, index)
-                latest: Divergence | None = None
-                for position, found in enumerate(founds):
-                    key = cause_key(found)
-                    known = causes.get(key)
-                    if known is None or first[0] is None:
-                        # a new cause's example is shrunk: once per cause, not per game;
-                        # a configuration's first divergence of a known cause is kept
-                        # as found
-                        shrunk = shrink_records and known is None
-                        if position == 0:
-                            latest = first_divergence(engine, configuration, index, record,
-                                                      found, shrunk)
-                        else:
-                            latest = later_divergence(
-                                engine, configuration, index, record, found,
-                                founds[position - 1], shrunk, capabilities.load)
-                        first[0] = first[0] or latest
-                    if known is None:
-                        known = causes[key] = [0, latest, [], []]
-                    known[0] += 1
-                    shown = cause_of(found)[1]
-                    if shown not in known[3]:
-                        known[3].append(shown)
-                    if configuration.label not in known[2]:
-                        known[2].append(configuration.label)
-                counts[0] += 1
-                counts[1] += len(record.actions)
-                counts[2] += len(record.steps) - len(record.actions)
-                counts[3] += cut
-                counts[4] += len(founds)
-                counts[5] += bool(refused)
-                diverged += len(founds)
-                if any(f.failure is not None for f in founds) and \
-                        not getattr(engine, "running", True):
-                    alive = recover(engine)
-                alive = alive and running  # a worker's engine could not be restarted
-                done += 1
-                if progress is not None:
-                    progress(done, total, GameProgress(configuration.label, index,
-                                                       len(record.actions), latest))
-                if not alive or (max_divergences is not None and diverged >= max_divergences):
-                    done += games - index - 1
+                game = play(configuration, index)
+                tally.hand = (position, index, game)  # counted by add, or after an interrupt
+                if not tally.add(position, index, game):
                     break
-            results.append(_config_result(configuration, counts, first[0]))
-            open_result.clear()
-    except KeyboardInterrupt:  # what was found until then is reported
+    except KeyboardInterrupt:
+        # what was found until then is reported: the game in hand (taken, not yet counted)
+        # and every game the workers finished, each counted as it would have been, its
+        # example as found (shrinking it would keep the run from stopping at once)
         interrupted = True
-        if open_result:
-            configuration, counts, first = open_result
-            results.append(dataclasses.replace(_config_result(configuration, counts, first[0]),
-                                               stopped="the run was interrupted"))
+        rest = play.interrupted()
+        if tally.hand is not None:
+            rest.insert(0, ((tally.hand[0], tally.hand[1]), tally.hand[2]))
+        for (position, index), game in rest:
+            if not tally.stops():
+                tally.add(position, index, game, shrink=False)
     finally:
         play.close(interrupted)
+    results = [tally.result(position, interrupted) for position in range(len(chosen))]
     name = engine_label(capabilities.name, capabilities.version)
     grouped = sorted((Cause(*cause_of(example), count, example, tuple(labels), tuple(kinds))
-                      for (count, example, labels, kinds) in causes.values()),
+                      for (count, example, labels, kinds) in tally.causes.values()),
                      key=lambda c: -c.count)
     return LockstepResult(name, seed, games, tuple(results), tuple(skipped),
                           time.perf_counter() - started, tuple(grouped), interrupted)
 
 
-def _config_result(configuration: Configuration, counts: list[int],
-                   first: Divergence | None) -> ConfigResult:
-    played, actions, probes, unfinished, found, declined = counts
-    return ConfigResult(configuration, played, actions, probes, unfinished, first,
-                        found=found, declined=declined)
+_AS_FOUND = "not shrunk: the run was interrupted before it was"
+
+
+class _Tally:
+    """The counts of a run as its games are taken, in the order of their seeds: per
+    configuration (its counts, its first divergence, why it stopped early), the causes,
+    and whether the run goes on."""
+
+    def __init__(self, engine: Engine, chosen: list[Configuration], games: int,
+                 can_load: bool, shrink_records: bool, max_divergences: int | None,
+                 progress: Callable[[int, int, GameProgress], None] | None) -> None:
+        self.engine = engine
+        self.chosen = chosen
+        self.games = games
+        self.can_load = can_load
+        self.shrink_records = shrink_records
+        self.max_divergences = max_divergences
+        self.progress = progress
+        self.total = games * len(chosen)
+        self.done = 0
+        self.diverged = 0
+        self.alive = True
+        # played, actions, probes, unfinished, found, declined
+        self.counts = [[0, 0, 0, 0, 0, 0] for _ in chosen]
+        self.first: list[Divergence | None] = [None for _ in chosen]
+        self.stopped: list[str | None] = [None for _ in chosen]
+        self.causes: dict[tuple[Any, ...], list[Any]] = {}  # count, example, labels, kinds
+        self.hand: tuple[int, int, tuple[Played, bool]] | None = None
+
+    def stops(self) -> bool:
+        """Whether the run stops here: the engine lost, or the divergences spent."""
+        return not self.alive or (self.max_divergences is not None and
+                                  self.diverged >= self.max_divergences)
+
+    def skip(self, position: int) -> None:
+        self.stopped[position] = "the engine could not be restarted" if not self.alive \
+            else f"the run stopped after {self.diverged} divergences"
+        self.done += self.games
+
+    def add(self, position: int, index: int, game: tuple[Played, bool], *,
+            shrink: bool = True) -> bool:
+        """Count game ``index`` of a configuration; whether its configuration goes on.
+        ``shrink``: each new cause's example is shrunk (else kept as found, with no request
+        to the engine)."""
+        configuration = self.chosen[position]
+        (record, founds, cut, refused), running = game
+        first = self.first[position]
+        # the examples first (shrinking may be interrupted), then the counts all at once
+        examples: dict[int, Divergence] = {}
+        new: set[tuple[Any, ...]] = set()
+        for at, found in enumerate(founds):
+            key = cause_key(found)
+            if key in self.causes or key in new:
+                if first is not None:
+                    continue
+            else:
+                new.add(key)
+            if not shrink:
+                later = at > 0
+                examples[at] = Divergence(
+                    found.kind, record.prefix(found.step + 1), found.differences, found.rule,
+                    configuration.label, index, found.step + 1, shrunk=False,
+                    reproducible=not later, note=_AS_FOUND)
+            elif at == 0:
+                # a new cause's example is shrunk: once per cause, not per game; a
+                # configuration's first divergence of a known cause is kept as found
+                examples[at] = first_divergence(self.engine, configuration, index, record,
+                                                found, self.shrink_records and key in new)
+            else:
+                examples[at] = later_divergence(
+                    self.engine, configuration, index, record, found, founds[at - 1],
+                    self.shrink_records and key in new, self.can_load)
+            first = first or examples[at]
+        latest: Divergence | None = None
+        for at, found in enumerate(founds):
+            latest = examples.get(at, latest)
+            key = cause_key(found)
+            known = self.causes.get(key)
+            if known is None:
+                known = self.causes[key] = [0, examples[at], [], []]
+            known[0] += 1
+            shown = cause_of(found)[1]
+            if shown not in known[3]:
+                known[3].append(shown)
+            if configuration.label not in known[2]:
+                known[2].append(configuration.label)
+        self.first[position] = first
+        counts = self.counts[position]
+        counts[0] += 1
+        counts[1] += len(record.actions)
+        counts[2] += len(record.steps) - len(record.actions)
+        counts[3] += cut
+        counts[4] += len(founds)
+        counts[5] += bool(refused)
+        self.diverged += len(founds)
+        self.done += 1
+        self.hand = None
+        if shrink and any(f.failure is not None for f in founds) and \
+                not getattr(self.engine, "running", True):
+            self.alive = recover(self.engine)
+        self.alive = self.alive and running  # a worker's engine could not be restarted
+        if shrink and self.progress is not None:
+            self.progress(self.done, self.total, GameProgress(configuration.label, index,
+                                                              len(record.actions), latest))
+        if self.stops():  # the configuration's divergence tells why
+            self.done += self.games - index - 1
+            return False
+        return True
+
+    def result(self, position: int, interrupted: bool) -> ConfigResult:
+        """The configuration's result; where an interrupt left it short, how many of its
+        games were played."""
+        counts = self.counts[position]
+        played, actions, probes, unfinished, found, declined = counts
+        stopped = self.stopped[position] or ""
+        if interrupted and not stopped and played < self.games:
+            stopped = f"the run was interrupted ({played} of {self.games} games played)"
+        return ConfigResult(self.chosen[position], played, actions, probes, unfinished,
+                            self.first[position], stopped=stopped, found=found,
+                            declined=declined)

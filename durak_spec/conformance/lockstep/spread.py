@@ -6,6 +6,10 @@ A game's course depends only on its seed (:func:`game_rng`) and the engine's ans
 for an engine whose answers depend only on the requests of the game, the run is the same
 whatever the number of workers: grouping, shrinking and stopping stay in the run, which
 takes the games in order as if it had played them.
+
+On an interrupt (Ctrl-C) a worker's part returns the games it finished (the game in play is
+dropped), and :meth:`Games.interrupted` hands the run every finished game it has not
+taken, so that the report holds them all (:class:`~durak_spec.core.jobs.Stop`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from durak_spec.conformance.lockstep.games import play_game
 from durak_spec.conformance.lockstep.planning import eager_game
 from durak_spec.conformance.lockstep.record import Record
 from durak_spec.conformance.lockstep.shrinking import recover
-from durak_spec.core.jobs import Workers, parts
+from durak_spec.core.jobs import Stop, Sweep, Workers, parts
 from durak_spec.engine import deal
 from durak_spec.protocol import Engine
 
@@ -64,27 +68,41 @@ class _Part:
     seed: int
     max_actions: int
     probe_rate: float
+    stop: Stop
 
 
-def _play_part(part: _Part) -> list[tuple[Played, bool]]:
+def _play_part(part: _Part) -> tuple[list[tuple[Played, bool]], bool]:
     """Play a part's games in an engine of its own; each with whether the engine still
-    runs after it (restarted after a failure where it can be; the part ends where not)."""
-    engine = part.engines()
+    runs after it (restarted after a failure where it can be; the part ends where not).
+    Told to stop (the run was interrupted), the part returns the games it finished, and
+    ``True``: it was interrupted."""
+    if part.stop.requested():  # a part that starts after the run was interrupted
+        return [], True
+    engine = part.engines()  # before listening: an engine is made whole or not at all
+    played: list[tuple[Played, bool]] = []
+    interrupted = False
     try:
-        resync = engine.capabilities().load
-        played: list[tuple[Played, bool]] = []
-        for configuration, index in part.games:
-            game = play_one(engine, configuration, part.seed, index,
-                            max_actions=part.max_actions, probe_rate=part.probe_rate,
-                            resync=resync)
-            alive = True
-            if any(f.failure is not None for f in game[1]) and not getattr(engine, "running",
-                                                                           True):
-                alive = recover(engine)
-            played.append((game, alive))
-            if not alive:
-                break
-        return played
+        with part.stop.listening() as listening:
+            try:
+                resync = engine.capabilities().load
+                for configuration, index in part.games:
+                    if part.stop.requested():
+                        break
+                    game = play_one(engine, configuration, part.seed, index,
+                                    max_actions=part.max_actions, probe_rate=part.probe_rate,
+                                    resync=resync)
+                    alive = True
+                    if any(f.failure is not None for f in game[1]) and \
+                            not getattr(engine, "running", True):
+                        alive = recover(engine)
+                    played.append((game, alive))
+                    if not alive:
+                        break
+            except KeyboardInterrupt:
+                if not listening:  # the run's own interrupt, in its own process
+                    raise
+                interrupted = True
+        return played, interrupted or part.stop.requested()
     finally:
         engine.close()
 
@@ -111,6 +129,10 @@ class Games:
         self._resync = resync
         self._workers = Workers(jobs, scheduler)
         self._stream: Iterator[tuple[tuple[int, int], tuple[Played, bool]]] | None = None
+        self._sweep: Sweep[tuple[list[tuple[Played, bool]], bool]] | None = None
+        self._keys: list[tuple[int, int]] = []
+        self._cut: list[range] = []
+        self._last: tuple[int, int] | None = None  # the last game taken from the stream
         self._positions = {id(c): p for p, c in enumerate(chosen)}
         total = len(chosen) * games
         if self._workers.local or (scheduler is None and total < 2 * SMALLEST):
@@ -119,14 +141,13 @@ class Games:
             raise ValueError("games spread over workers need engines=, a callable that "
                              "makes the engine in each worker")
         self._workers.__enter__()
-        keys = [(p, i) for p in range(len(chosen)) for i in range(games)]
-        cut = parts(total, self._workers.slots, SMALLEST, LARGEST)
+        keys = self._keys = [(p, i) for p in range(len(chosen)) for i in range(games)]
+        cut = self._cut = parts(total, self._workers.slots, SMALLEST, LARGEST)
+        self._stop = self._workers.stop()
         items = [_Part(engines, tuple((chosen[p], i) for p, i in keys[r.start:r.stop]), seed,
-                       max_actions, probe_rate) for r in cut]
-        self._stream = ((key, game) for r, played in zip(cut, self._workers.map(_play_part,
-                                                                                items),
-                                                         strict=True)
-                        for key, game in zip(keys[r.start:r.stop], played, strict=False))
+                       max_actions, probe_rate, self._stop) for r in cut]
+        self._sweep = self._workers.sweep(_play_part, items)
+        self._stream = self._taken(self._sweep)
 
     def __call__(self, configuration: Configuration, index: int) -> tuple[Played, bool]:
         if self._stream is None:
@@ -135,9 +156,33 @@ class Games:
                             resync=self._resync), True
         wanted = (self._positions[id(configuration)], index)
         for key, game in self._stream:  # games the run skipped are dropped
+            self._last = key
             if key == wanted:
                 return game
         raise RuntimeError(f"game {index} of {configuration.label} was not played")
+
+    def _taken(self, sweep: Sweep[tuple[list[tuple[Played, bool]], bool]]) -> Iterator[
+            tuple[tuple[int, int], tuple[Played, bool]]]:
+        """The games of the parts in order; a part a worker was interrupted in (a Ctrl-C
+        that reached the workers first) interrupts the run where its games end."""
+        for r, (played, interrupted) in zip(self._cut, sweep, strict=True):
+            yield from zip(self._keys[r.start:r.stop], played, strict=False)
+            if interrupted and len(played) < len(r):
+                raise KeyboardInterrupt
+
+    def interrupted(self) -> list[tuple[tuple[int, int], tuple[Played, bool]]]:
+        """After an interrupt: the workers are told to stop, and every game they finished
+        that the run has not taken is handed back, keyed (configuration's position, game
+        index), in that order; none when the run plays its games itself."""
+        if self._sweep is None:
+            return []
+        rest = []
+        for r, part in zip(self._cut, self._sweep.interrupted(self._stop), strict=True):
+            played = [] if part is None else part[0]
+            for key, game in zip(self._keys[r.start:r.stop], played, strict=False):
+                if self._last is None or key > self._last:
+                    rest.append((key, game))
+        return rest
 
     def close(self, interrupted: bool = False) -> None:
         """Stop the workers (games not yet taken are cancelled); ``interrupted``: at once,
