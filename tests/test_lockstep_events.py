@@ -212,6 +212,7 @@ def test_a_position_given_is_compared_as_a_position() -> None:
 
 RULE_LOGIC = re.compile(r'"(?:ORDER|DRAW|END|LIMIT)-\d+"')
 ALLOWED_ENGINE = {"advance", "apply", "broken_rule", "check_reachable", "deal", "deal_rule",
+                  "play_listed",  # apply for a listed action: the engine plays it
                   "grounds", "lead_rule", "legal_actions", "new_game", "outcome_rule",
                   "settle_rule", "turn_rule"}
 
