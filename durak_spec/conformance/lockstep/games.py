@@ -10,6 +10,7 @@ from typing import Any
 from durak_spec.conformance.lockstep.differences import Found
 from durak_spec.conformance.lockstep.driver import Broke, PairedGame
 from durak_spec.conformance.lockstep.planning import (
+    Style,
     choose,
     expected_calls,
     plan_game,
@@ -27,12 +28,12 @@ DEFAULT_PROBE_RATE = 0.2
 MAX_RESYNCS = 20
 
 def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions: int,
-               probe_rate: float, resync: bool = False, eager: bool = False
+               probe_rate: float, resync: bool = False, style: Style = "uniform"
                ) -> tuple[Record, list[Found], bool, str]:
     """Play one random game; return its record so far, the divergences met, whether
     the game was cut at ``max_actions``, and the engine's reason if it declined a load.
-    ``eager``: the game's players play cards rather than pass within a bout while the stock
-    lasts (:func:`~durak_spec.conformance.lockstep.planning.choose`).
+    ``style``: how the game's players choose while the stock lasts
+    (:data:`~durak_spec.conformance.lockstep.planning.Style`).
     With ``resync``, a divergence is followed by loading the reference's position into
     the engine, and the game goes on (at most :data:`MAX_RESYNCS` times); else, or where
     the engine declines that load (:class:`~durak_spec.protocol.LoadDeclined`), the game
@@ -84,7 +85,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
     draws = rng.getstate()
     first = (game.state, game.legal)
     plan, cut = plan_game(game, rng, max_actions=max_actions, probe_rate=probe_rate,
-                          eager=eager)
+                          style=style)
     expect = getattr(engine, "expect", None)
     try:
         found = game.start()
@@ -112,7 +113,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
                 return done(cut=cut)
             if expect is not None:
                 restore(game, plan[:position], loaded[0] if loaded else None)
-        redraw(rng, draws, first, plan[:position], probe_rate, eager)
+        redraw(rng, draws, first, plan[:position], probe_rate, style)
         while game.legal:
             if played >= max_actions:
                 return done(cut=True)
@@ -128,7 +129,7 @@ def play_game(engine: Engine, record: Record, rng: random.Random, *, max_actions
             choices = game.legal if game.common is None else game.common
             if not choices:
                 return done()
-            action = choose(game.state, choices, rng, eager)
+            action = choose(game.state, choices, rng, style)
             steps.append(Step(action))
             played += 1
             found = game.play(action)

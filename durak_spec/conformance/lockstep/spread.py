@@ -23,7 +23,7 @@ from typing import Final
 from durak_spec.conformance.lockstep.configurations import Configuration
 from durak_spec.conformance.lockstep.differences import Found
 from durak_spec.conformance.lockstep.games import play_game
-from durak_spec.conformance.lockstep.planning import eager_game
+from durak_spec.conformance.lockstep.planning import game_style
 from durak_spec.conformance.lockstep.record import Record
 from durak_spec.conformance.lockstep.shrinking import recover
 from durak_spec.core.jobs import Stop, Sweep, Workers, parts
@@ -56,7 +56,7 @@ def play_one(engine: Engine, configuration: Configuration, seed: int, index: int
     record = Record(configuration.rules, deal(configuration.rules, deck_seed), deck_seed, (),
                     configuration.profile)
     return play_game(engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
-                     resync=resync, eager=eager_game(index))
+                     resync=resync, style=game_style(index))
 
 
 @dataclass(frozen=True, slots=True)
