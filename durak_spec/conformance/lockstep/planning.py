@@ -97,30 +97,31 @@ lasts wherever the search finds one (:data:`EMPTY_STEPS`)."""
 
 
 EAGER_CARDS = 5
-"""In an eager game (one game in four, :func:`game_style`), once somebody in the
-bout holds at most this many cards while the stock lasts, the players play cards rather
-than take or pass, as keenly as once the stock is empty (:data:`KEEN`): so that a hand
-emptied while the stock lasts (nobody goes out then, END-2), which uniform choices
-almost never reach, is met within some tens of games wherever the stock outlasts the deal
-(measured: not once in 200 games of the throw-in game at two players before, the first
-at game 4 now)."""
+"""In an eager game (every other game, or one in four with five or more players,
+:func:`game_style`), once somebody in the bout holds at most this many cards while the
+stock lasts, the players play cards rather than take or pass, as keenly as once the stock
+is empty (:data:`KEEN`): so that a hand emptied while the stock lasts (nobody goes out
+then, END-2), which uniform choices almost never reach, is met within some tens of games
+wherever the stock outlasts the deal (measured: not once in 200 games of the throw-in game
+at two players before, the first at game 4 now)."""
 
 
 EMPTY_STEPS = 150
-"""In an eager or short game, while the stock lasts, how many steps the search for a hand emptied
-in the bout in play tries at one position (:func:`towards_empty_hand`). A hand emptied while
-the stock lasts (the player draws again and plays on, END-2) needs one player to play six
-cards in one bout: the defender covering six attacks, or an attacker throwing in six. Eager
-choices alone met it in 14 of the 45 configurations the reference claims within the first
-200 games of each (seed 0), so that an engine that takes that player out of the game went
-unnoticed in the others; with the search, in 29: every configuration of two to four
-players, two of the nine of five players (with five players the stock holds six cards after
-the deal, and the first bout, capped at five cards in most rule sets, usually takes them
-all), none of six (the stock is empty after the deal: no such hand can be). More steps
-(2,000 or 20,000 from the start of a bout) found no more in 40 games of the classic game.
-Cost: lockstep's own processor time against an engine in another process about 1.4 x
-(10.9 s against 15.7 s for 100 games of the transfer game), in-process against the
-reference 2.4 x (34 s against 82 s for 1,600 games)."""
+"""In an eager or short game, while the stock lasts, how many steps the search for a hand
+emptied in the bout in play tries at one position (:func:`towards_empty_hand`). A hand
+emptied while the stock lasts (the player draws again and plays on, END-2) needs one player
+to play six cards in one bout: the defender covering six attacks, or an attacker throwing
+in six. Eager choices alone met it in 14 of the 45 configurations the reference claims
+within the first 200 games of each (seed 0), so that an engine that takes that player out
+of the game went unnoticed in the others; with the search, in 29: every configuration of
+two to four players, two of the nine of five players (with five players the stock holds six
+cards after the deal, and the first bout, capped at five cards in most rule sets, usually
+takes them all), none of six (the stock is empty after the deal: no such hand can be); with
+the short games of five players too (:data:`SHORT_BOUTS`), in 34 (seven of the nine of five
+players). More steps (2,000 or 20,000 from the start of a bout) found no more in 40 games
+of the classic game. Cost: lockstep's own processor time against an engine in another
+process about 1.4 x (10.9 s against 15.7 s for 100 games of the transfer game), in-process
+against the reference 2.4 x (34 s against 82 s for 1,600 games)."""
 
 
 def towards_empty_hand(state: GameState, legal: Sequence[Action]) -> Action | None:
@@ -168,23 +169,35 @@ def _fewest(state: GameState) -> tuple[int, int]:
     return defender, min(len(state.hands[seat]) for seat in state.in_game())
 
 
-def game_style(index: int) -> Style:
-    """How game ``index`` of a configuration chooses while the stock lasts: every other game
-    uniformly, so that half the games explore without a bias; of the others, one eager
-    (:data:`EAGER_CARDS`), one with short bouts (:data:`SHORT_BOUTS`)."""
-    return "uniform" if index % 2 == 0 else "eager" if index % 4 == 1 else "short"
+def game_style(index: int, players: int) -> Style:
+    """How game ``index`` of a configuration of ``players`` chooses while the stock lasts:
+    every other game uniformly, so that half the games explore without a bias; the others
+    eagerly (:data:`EAGER_CARDS`), except that with :data:`SHORT_PLAYERS` or more players
+    every other one of them has short bouts (:data:`SHORT_BOUTS`)."""
+    if index % 2 == 0:
+        return "uniform"
+    return "short" if index % 4 == 3 and players >= SHORT_PLAYERS else "eager"
+
+
+SHORT_PLAYERS = 5
+"""From how many players on a game in four has short bouts (:func:`game_style`): where the
+stock holds six cards or none after the deal. With fewer players the eager games alone meet
+a hand emptied while the stock lasts in every configuration within 200 games, and short
+bouts there cost much: the stock lasts many bouts, each searched (in-process lockstep of the
+reference took 201 s of processor time instead of 82 s for 1,600 games of two to five
+players with short games at every player count)."""
 
 
 SHORT_BOUTS = 0.9
-"""In a game with short bouts (one game in four, :func:`game_style`), while the stock lasts
-and no hand emptied in the bout is in sight (:func:`towards_empty_hand`), how often the
-players end the bout (take, or done) where they may: so that the stock outlasts the first
-bouts, each a chance for a hand emptied while it lasts (END-2). With five players the stock
-holds six cards after the deal and the first bout, capped at five cards in most rule sets,
-can empty no hand; eager bouts take the stock with them. Measured over the first 200 games
-(seed 0) of each configuration the reference claims: with short bouts, such a hand in 7 of
-the 9 five-player configurations instead of 2, and still in all nine four-player ones (the
-same number of games or more in each but one)."""
+"""In a game with short bouts (one game in four with five or six players,
+:func:`game_style`), while the stock lasts and no hand emptied in the bout is in sight
+(:func:`towards_empty_hand`), how often the players end the bout (take, or done) where they
+may: so that the stock outlasts the first bouts, each a chance for a hand emptied while it
+lasts (END-2). With five players the stock holds six cards after the deal and the first
+bout, capped at five cards in most rule sets, can empty no hand; eager bouts take the stock
+with them. Measured over the first 200 games (seed 0) of each configuration the reference
+claims: with short bouts, such a hand in 7 of the 9 five-player configurations instead of
+2."""
 
 
 def choose(state: GameState, legal: Sequence[Action], rng: random.Random,

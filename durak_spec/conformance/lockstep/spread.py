@@ -56,7 +56,7 @@ def play_one(engine: Engine, configuration: Configuration, seed: int, index: int
     record = Record(configuration.rules, deal(configuration.rules, deck_seed), deck_seed, (),
                     configuration.profile)
     return play_game(engine, record, rng, max_actions=max_actions, probe_rate=probe_rate,
-                     resync=resync, style=game_style(index))
+                     resync=resync, style=game_style(index, configuration.rules.players))
 
 
 @dataclass(frozen=True, slots=True)
