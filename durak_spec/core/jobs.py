@@ -217,7 +217,6 @@ class Workers:
                                              mp_context=get_context("spawn"))
         return self._pool.map(function, items)
 
-
     def stop(self) -> Stop:
         """What a part of :meth:`sweep` is sent to learn of an interrupt."""
         event = None if self._client is None else f"durak-spec stop {uuid.uuid4().hex}"
