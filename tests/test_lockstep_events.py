@@ -33,7 +33,12 @@ from durak_spec.conformance.lockstep.compare import compare_events, compare_repo
 from durak_spec.conformance.lockstep.configurations import Configuration, configurations
 from durak_spec.conformance.lockstep.driver import PairedGame
 from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE
-from durak_spec.conformance.lockstep.planning import choose, towards_empty_hand, towards_next_bout
+from durak_spec.conformance.lockstep.planning import (
+    choose,
+    game_style,
+    towards_empty_hand,
+    towards_next_bout,
+)
 from durak_spec.conformance.lockstep.spread import play_one
 from durak_spec.core.errors import InvalidState
 from durak_spec.engine import advance, bout_end, deal, legal_actions, new_game
@@ -358,3 +363,12 @@ def test_a_short_bout_ends_towards_a_hand_emptied_in_the_next_one() -> None:
         state = advance(state, emptying).state
         legal = legal_actions(state)
     assert state.stock
+
+
+def test_games_of_five_or_more_players_have_short_bouts_where_others_are_eager() -> None:
+    # every other game explores uniformly; the others steer towards a hand emptied while
+    # the stock lasts: eagerly with two to four players (their runs unchanged), with short
+    # bouts looking a bout ahead from five on (planning.SHORT_PLAYERS)
+    assert [game_style(i, 4) for i in range(4)] == ["uniform", "eager"] * 2
+    assert [game_style(i, 5) for i in range(4)] == ["uniform", "short"] * 2
+    assert game_style(7, 6) == "short"
