@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,18 @@ from test_perft_rules import _out_before_drawing
 from durak_spec import Action, parse_action, profile
 from durak_spec.conformance.lockstep import format_lockstep, play_lockstep
 from durak_spec.conformance.lockstep.compare import compare_events, compare_reports
+from durak_spec.conformance.lockstep.configurations import Configuration, configurations
 from durak_spec.conformance.lockstep.driver import PairedGame
+from durak_spec.conformance.lockstep.games import DEFAULT_MAX_ACTIONS, DEFAULT_PROBE_RATE
+from durak_spec.conformance.lockstep.planning import (
+    choose,
+    game_style,
+    towards_empty_hand,
+    towards_next_bout,
+)
+from durak_spec.conformance.lockstep.spread import play_one
 from durak_spec.core.errors import InvalidState
-from durak_spec.engine import advance, bout_end, deal, new_game
+from durak_spec.engine import advance, bout_end, deal, legal_actions, new_game
 from durak_spec.model.events import Drew, NextBout, WentOut
 from durak_spec.model.rules import RuleSet
 from durak_spec.model.state import GameState
@@ -298,8 +308,67 @@ def test_a_player_out_while_the_stock_lasts_is_found_and_named(name: str,
     # END-2 broken: a hand emptied in a bout takes its player out before the drawing. A
     # hand emptied while the stock lasts is rare with uniform choices (not once in 200
     # games of the throw-in game at two players); the eager and the short games steer
-    # towards one (planning.towards_empty_hand, planning.SHORT_BOUTS), and it is met within
-    # a few games (measured with seed 0: the 4th, and with five players the 8th).
+    # towards one (planning.towards_empty_hand, planning.SHORT_BOUTS,
+    # planning.towards_next_bout), and it is met within a few games (measured with seed 0:
+    # the 4th, and with five players the 4th).
     engine = BrokenReference(bout_end.end_bout, _out_before_drawing)
     result = play_lockstep(engine, profile(name).rules(players=players), games=8, seed=0)
     assert {c.rule for c in result.causes} == {"END-2"}, format_lockstep(result)
+
+
+# The two five-player configurations where the first 200 games (seed 0) met no hand
+# emptied while the stock lasted before the short games ended their bouts towards one
+# (planning.towards_next_bout), each with the first game that meets one now.
+MISSED = [
+    (profile("classic-transfer").rules(players=5), 1),
+    (RuleSet.from_dict({**profile("classic-throw-in").rules(players=5).to_dict(),
+                        "later_game_lead": "right-of-durak", "turn_order": "last-thrower"}),
+     25),
+]
+
+
+@pytest.mark.parametrize(("rules", "game"), MISSED, ids=["classic-transfer", "last-thrower"])
+def test_a_player_out_while_the_stock_lasts_is_found_at_five_players(rules: RuleSet,
+                                                                     game: int) -> None:
+    # END-2 broken, as above, in the game of the run (seed 0) that meets it first
+    configuration = Configuration("claimed rules", rules)
+    assert configuration.rules in {c.rules for c in configurations(
+        ReferenceEngine().capabilities())[0]}
+    engine = BrokenReference(bout_end.end_bout, _out_before_drawing)
+    _, found, _, _ = play_one(engine, configuration, 0, game, max_actions=DEFAULT_MAX_ACTIONS,
+                              probe_rate=DEFAULT_PROBE_RATE, resync=True)
+    assert found and {f.rule for f in found} == {"END-2"}, found
+
+
+def test_a_short_bout_ends_towards_a_hand_emptied_in_the_next_one() -> None:
+    # Five players: the stock holds six cards after the deal, and a hand is emptied while
+    # it lasts only by a player who plays six cards in one bout. Where the bout in play
+    # cannot empty one, a short game ends it (cover or take, then done) so that the next
+    # bout can, the reference's stock deciding who draws what (planning.towards_next_bout).
+    # Measured: in this deal, the first bout after its opening card.
+    rules = profile("classic-throw-in").rules(players=5)
+    state = new_game(rules, seed=23)
+    state = advance(state, choose(state, legal_actions(state), random.Random(23), "short")).state
+    legal = legal_actions(state)
+    assert state.table and towards_empty_hand(state, legal) is None
+    bout = state.bout
+    while state.bout == bout:
+        ahead = towards_next_bout(state, legal)
+        assert ahead is not None
+        state = advance(state, ahead).state
+        legal = legal_actions(state)
+    while not any(not state.hands[seat] for seat in state.in_game()):
+        emptying = towards_empty_hand(state, legal)
+        assert emptying is not None and state.bout == bout + 1
+        state = advance(state, emptying).state
+        legal = legal_actions(state)
+    assert state.stock
+
+
+def test_games_of_five_or_more_players_have_short_bouts_where_others_are_eager() -> None:
+    # every other game explores uniformly; the others steer towards a hand emptied while
+    # the stock lasts: eagerly with two to four players (their runs unchanged), with short
+    # bouts looking a bout ahead from five on (planning.SHORT_PLAYERS)
+    assert [game_style(i, 4) for i in range(4)] == ["uniform", "eager"] * 2
+    assert [game_style(i, 5) for i in range(4)] == ["uniform", "short"] * 2
+    assert game_style(7, 6) == "short"

@@ -16,7 +16,7 @@ from durak_spec.conformance.lockstep.driver import After, PairedGame
 from durak_spec.conformance.lockstep.probes import pick_probe
 from durak_spec.conformance.lockstep.record import Step
 from durak_spec.engine import advance, legal_actions, play_listed
-from durak_spec.model.actions import Action, Done, Take
+from durak_spec.model.actions import Action, Cover, Done, Take
 from durak_spec.model.state import GameState
 from durak_spec.protocol import Report
 from durak_spec.protocol.subprocess_engine import Expected
@@ -97,31 +97,34 @@ lasts wherever the search finds one (:data:`EMPTY_STEPS`)."""
 
 
 EAGER_CARDS = 5
-"""In an eager game (every other game, or one in four with five or more players,
-:func:`game_style`), once somebody in the bout holds at most this many cards while the
-stock lasts, the players play cards rather than take or pass, as keenly as once the stock
-is empty (:data:`KEEN`): so that a hand emptied while the stock lasts (nobody goes out
-then, END-2), which uniform choices almost never reach, is met within some tens of games
-wherever the stock outlasts the deal (measured: not once in 200 games of the throw-in game
-at two players before, the first at game 4 now)."""
+"""In an eager game (every other game with fewer than five players, :func:`game_style`),
+once somebody in the bout holds at most this many cards while the stock lasts, the players
+play cards rather than take or pass, as keenly as once the stock is empty (:data:`KEEN`): so
+that a hand emptied while the stock lasts (nobody goes out then, END-2), which uniform
+choices almost never reach, is met within some tens of games wherever the stock outlasts the
+deal (measured: not once in 200 games of the throw-in game at two players before, the first
+at game 4 now)."""
 
 
 EMPTY_STEPS = 150
 """In an eager or short game, while the stock lasts, how many steps the search for a hand
 emptied in the bout in play tries at one position (:func:`towards_empty_hand`). A hand
 emptied while the stock lasts (the player draws again and plays on, END-2) needs one player
-to play six cards in one bout: the defender covering six attacks, or an attacker throwing
-in six. Eager choices alone met it in 14 of the 45 configurations the reference claims
-within the first 200 games of each (seed 0), so that an engine that takes that player out
-of the game went unnoticed in the others; with the search, in 29: every configuration of
-two to four players, two of the nine of five players (with five players the stock holds six
-cards after the deal, and the first bout, capped at five cards in most rule sets, usually
-takes them all), none of six (the stock is empty after the deal: no such hand can be); with
-the short games of five players too (:data:`SHORT_BOUTS`), in 34 (seven of the nine of five
-players). More steps (2,000 or 20,000 from the start of a bout) found no more in 40 games
-of the classic game. Cost: lockstep's own processor time against an engine in another
-process about 1.4 x (10.9 s against 15.7 s for 100 games of the transfer game), in-process
-against the reference 2.4 x (34 s against 82 s for 1,600 games)."""
+to play six cards in one bout: the defender covering six attacks, or an attacker throwing in
+six. Eager choices alone met it in 14 of the 45 configurations the reference claims within
+the first 200 games of each (seed 0), so that an engine that takes that player out of the
+game went unnoticed in the others; with the search, in 29: every configuration of two to
+four players, two of the nine of five players (with five players the stock holds six cards
+after the deal, and the first bout, capped at five cards in most rule sets, usually takes
+them all), none of six (the stock is empty after the deal: no such hand can be); with the
+short games of five players too (:data:`SHORT_BOUTS`), in 34 (seven of the nine of five
+players, one to three games in 200 each); with those games ending their bouts towards one in
+the next bout (:func:`towards_next_bout`), in 36: every configuration of two to five
+players, the five-player ones in 8 to 18 games of 200 each, the first by game 33. More steps
+(2,000 or 20,000 from the start of a bout) found no more in 40 games of the classic game.
+Cost: lockstep's own processor time against an engine in another process about 1.4 x (10.9 s
+against 15.7 s for 100 games of the transfer game), in-process against the reference 2.4 x
+(34 s against 82 s for 1,600 games)."""
 
 
 def towards_empty_hand(state: GameState, legal: Sequence[Action]) -> Action | None:
@@ -152,12 +155,71 @@ def towards_empty_hand(state: GameState, legal: Sequence[Action]) -> Action | No
         todo = legal_actions(here)
 
 
+NEXT_BOUT_ENDS = 3
+"""In a game with short bouts (:data:`SHORT_BOUTS`), how many ways to end the bout in play
+(:func:`towards_next_bout`) are tried at one position, each followed by the search for a
+hand emptied in the next bout (:func:`towards_empty_hand`, :data:`EMPTY_STEPS` steps; cut to
+50 steps, it found a quarter as many). Measured over 50 short games of each of three
+five-player configurations (seed 0, an earlier form that also tried the openings): such a
+hand in 3 games without looking ahead, in 18 with 3 ways, in 22 with 8 at 1.6 x the time;
+1,000 steps for the search within the bout instead (no looking ahead) found no more than 150
+at nine times the time: the hands, not the search, were what was missing. Cost, with every
+other five-player game short: in-process lockstep of the reference at five players 2.7 x the
+processor time (79 s against 212 s for 100 games of each configuration)."""
+
+
+def towards_next_bout(state: GameState, legal: Sequence[Action]) -> Action | None:
+    """The first action of a short way to end the bout in play (from its cards on the table:
+    each covered or taken, then done) after which the search for a hand emptied finds one in
+    the next bout (:func:`towards_empty_hand`), the stock still lasting; ``None`` if none of
+    the first :data:`NEXT_BOUT_ENDS` such ways leads to one. With five players a bout can
+    empty a hand while the stock lasts only if one player plays six cards in it, and the
+    stock holds six cards after the deal, a card or two gone with each bout: where the
+    bout in play has no such way, the next one can be made to have one by how this one
+    ends (who covers with which card, who draws which cards of the reference's stock).
+    Not a rule: what happens then is the reference's and the engine's decision, compared as
+    ever."""
+    tried = 0
+    stack: list[tuple[GameState, list[Action], Action | None]] = [
+        (state, _short_moves(state, legal), None)]
+    while stack:
+        here, todo, first = stack[-1]
+        if not todo:
+            stack.pop()
+            continue
+        action = todo.pop(0)
+        after = play_listed(here, action)  # listed just before: no need to check it
+        lead = action if first is None else first
+        if after.outcome is not None or not after.stock:
+            continue
+        if after.table:
+            stack.append((after, _short_moves(after, legal_actions(after)), lead))
+            continue
+        tried += 1
+        if towards_empty_hand(after, legal_actions(after)) is not None:
+            return lead
+        if tried >= NEXT_BOUT_ENDS:
+            return None
+    return None
+
+
+def _short_moves(state: GameState, legal: Sequence[Action]) -> list[Action]:
+    """The moves of a short bout (:func:`towards_next_bout`) among ``legal``: cover or
+    take; else the first attacker's done."""
+    defend: list[Action] = [action for action in legal if isinstance(action, (Cover, Take))]
+    done: list[Action] = [action for action in legal if isinstance(action, Done)]
+    return defend or done[:1]
+
+
 def _covered_so_far(state: GameState) -> bool:
     """Whether at most one attack card of the bout in play is uncovered: where the search
-    for an emptied hand (:func:`towards_empty_hand`) finds one, nearly always (measured over
-    100 seeded games of each of two to five players: it succeeded in 1 of the 2,400 searches
-    from positions with two or more attack cards uncovered, the defender's hand then too big
-    for the attacks still allowed)."""
+    for an emptied hand (:func:`towards_empty_hand`) finds one in an eager game, nearly
+    always (measured over 100 seeded games of each of two to five players: it succeeded in 1
+    of the 2,400 searches from positions with two or more attack cards uncovered, the
+    defender's hand then too big for the attacks still allowed). A short game searches
+    there too: its bouts are few, and a way found from an opening of several cards
+    (multi_card_opening) goes on from two or more uncovered (not once in 200 games of
+    source-b-transfer at five players without that, 11 times with it)."""
     uncovered = 0
     for _, cover in state.table:
         uncovered += cover is None
@@ -172,32 +234,38 @@ def _fewest(state: GameState) -> tuple[int, int]:
 def game_style(index: int, players: int) -> Style:
     """How game ``index`` of a configuration of ``players`` chooses while the stock lasts:
     every other game uniformly, so that half the games explore without a bias; the others
-    eagerly (:data:`EAGER_CARDS`), except that with :data:`SHORT_PLAYERS` or more players
-    every other one of them has short bouts (:data:`SHORT_BOUTS`)."""
+    eagerly (:data:`EAGER_CARDS`), or with :data:`SHORT_PLAYERS` or more players with short
+    bouts (:data:`SHORT_BOUTS`)."""
     if index % 2 == 0:
         return "uniform"
-    return "short" if index % 4 == 3 and players >= SHORT_PLAYERS else "eager"
+    return "short" if players >= SHORT_PLAYERS else "eager"
 
 
 SHORT_PLAYERS = 5
-"""From how many players on a game in four has short bouts (:func:`game_style`): where the
-stock holds six cards or none after the deal. With fewer players the eager games alone meet
-a hand emptied while the stock lasts in every configuration within 200 games, and short
-bouts there cost much: the stock lasts many bouts, each searched (in-process lockstep of the
-reference took 201 s of processor time instead of 82 s for 1,600 games of two to five
-players with short games at every player count)."""
+"""From how many players on the games that are not uniform have short bouts instead of eager
+ones (:func:`game_style`): where the stock holds six cards or none after the deal (with six,
+the styles play alike: they differ only while the stock lasts). With five players, short
+games meet a hand emptied while the stock lasts far more often than eager ones
+(:func:`towards_next_bout`; measured over the nine configurations, seed 0: 112 of the 900
+short games, 3 of the 450 eager ones before, when one game in four was eager and one short);
+one game in four short and one eager met one in 3 to 13 games of 200, the first as late as
+game 71. With fewer players the eager games alone meet a hand emptied while the stock lasts
+in every configuration within 200 games, and short bouts there cost much: the stock lasts
+many bouts, each searched (in-process lockstep of the reference took 201 s of processor time
+instead of 82 s for 1,600 games of two to five players with short games at every player
+count)."""
 
 
 SHORT_BOUTS = 0.9
-"""In a game with short bouts (one game in four with five or six players,
-:func:`game_style`), while the stock lasts and no hand emptied in the bout is in sight
-(:func:`towards_empty_hand`), how often the players end the bout (take, or done) where they
-may: so that the stock outlasts the first bouts, each a chance for a hand emptied while it
-lasts (END-2). With five players the stock holds six cards after the deal and the first
-bout, capped at five cards in most rule sets, can empty no hand; eager bouts take the stock
-with them. Measured over the first 200 games (seed 0) of each configuration the reference
-claims: with short bouts, such a hand in 7 of the 9 five-player configurations instead of
-2."""
+"""In a game with short bouts (every other game with five or six players,
+:func:`game_style`), while the stock lasts and no hand emptied in this bout or the next is
+in sight (:func:`towards_empty_hand`, :func:`towards_next_bout`), how often the players end
+the bout (take, or done) where they may: so that the stock outlasts the first bouts, each a
+chance for a hand emptied while it lasts (END-2). With five players the stock holds six
+cards after the deal and the first bout, capped at five cards in most rule sets, can empty
+no hand; eager bouts take the stock with them. Measured over the first 200 games (seed 0) of
+each configuration the reference claims: with short bouts (one game in four then), such a
+hand in 7 of the 9 five-player configurations instead of 2."""
 
 
 def choose(state: GameState, legal: Sequence[Action], rng: random.Random,
@@ -208,7 +276,7 @@ def choose(state: GameState, legal: Sequence[Action], rng: random.Random,
     after it, keen to play cards out (:data:`KEEN`), and towards a draw once few cards are
     left (:data:`SEEK_CARDS`). Not a rule: how the games explore; the same position and
     draws give the same action, so a game's course depends on its seed alone."""
-    if style != "uniform" and state.stock and _covered_so_far(state):
+    if style != "uniform" and state.stock and (style == "short" or _covered_so_far(state)):
         emptying = towards_empty_hand(state, legal)
         if emptying is not None:
             return emptying
@@ -218,6 +286,9 @@ def choose(state: GameState, legal: Sequence[Action], rng: random.Random,
             if drawn is not None:
                 return drawn
     elif style == "short":
+        ahead = towards_next_bout(state, legal) if state.table else None
+        if ahead is not None:
+            return ahead
         ends = [action for action in legal if isinstance(action, (Take, Done))]
         if ends and rng.random() < SHORT_BOUTS:
             return rng.choice(ends)
