@@ -10,10 +10,14 @@ pictures only and the browser tests say why they skip (in CI, ``CI=true``, they 
 ``DURAK_BUILT_BOOK=book/_build/html python -m pytest tests/test_browser.py`` tests a site
 built before instead of building one.
 
-Under pytest-xdist the book is still built once per run: the build sits in the run's shared
-temporary folder behind a file lock, so that a second worker that needs it waits for the
-first build and reads it instead of building again. The tests that read it are collected
-first (``pytest_collection_modifyitems`` in conftest.py), so that the build starts at once.
+The build starts in a thread of its own when the run begins, if any test of the run reads
+the book (:func:`book_build_started`), so that the tests that do not read it go on while it
+builds; ``built_book`` waits for it. Under pytest-xdist the book is still built once per
+run: the build sits in the run's shared temporary folder behind a file lock, so that the
+other workers wait for the first build and read it instead of building again. The tests
+that read it are placed in every worker's share of the run, after its first tests
+(``pytest_collection_modifyitems`` in conftest.py), so that the build is done or nearly done
+when they start.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -87,10 +92,10 @@ run, adding ``--engine`` for the live boards), and ``test_docs`` compares what i
 with what the README shows."""
 
 
-def build_with_the_cli(site: Path, request: pytest.FixtureRequest,
+def build_with_the_cli(site: Path, say: Callable[[str], None],
                        engine: Path | None) -> tuple[int, str]:
     """``durak-spec book --out SITE [--engine ENGINE]`` in ``site``'s folder: its exit
-    status and what it printed on standard output (its progress goes to the terminal)."""
+    status and what it printed on standard output (its progress goes to ``say``)."""
     command = [sys.executable, "-m", "durak_spec", *BOOK_COMMAND[1:3], site.name,
                *(["--engine", str(engine)] if engine is not None else [])]
     process = subprocess.Popen(command, cwd=site.parent, stdout=subprocess.PIPE,
@@ -100,7 +105,7 @@ def build_with_the_cli(site: Path, request: pytest.FixtureRequest,
     for line in process.stderr:
         plain = line.strip()
         if plain.startswith("durak:") or "ERROR" in plain or plain.startswith("building"):
-            say(request, plain)
+            say(plain)
     output = process.stdout.read()
     return process.wait(timeout=900), output
 
@@ -111,7 +116,7 @@ def copy_book(target: Path) -> Path:
     return target
 
 
-def pack(request: pytest.FixtureRequest) -> str | None:
+def pack(say: Callable[[str], None]) -> str | None:
     """Pack the engine into ``book/_pyodide_site`` if needed; ``None`` when it is packed,
     else why it is not."""
     if engine_problem(ENGINE) is None:
@@ -119,14 +124,108 @@ def pack(request: pytest.FixtureRequest) -> str | None:
     missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
     if missing:
         return f"{' and '.join(missing)} not installed (apt-get install nodejs npm)"
-    say(request, "packing the engine for the site (book/web/pack.py) ...")
+    say("packing the engine for the site (book/web/pack.py) ...")
     try:
-        pack_engine(BOOK / "web", ENGINE, say=lambda text: say(request, text))
+        pack_engine(BOOK / "web", ENGINE, say=say)
     except BookError as error:
         if IN_CI:
             raise
         return f"packing the engine failed: {error}"
     return engine_problem(ENGINE)
+
+
+class Build:
+    """The book's build for this run, in a thread of its own: started when the run begins
+    (:func:`book_build_started`), so that the tests that do not read the book go on while
+    it builds; :func:`built_book` waits for it.
+
+    Under pytest-xdist every worker starts one; the first to take the run's file lock packs
+    and builds, the others then find the site built. A build that failed is built again by
+    the next worker that takes the lock, as before. What the build says is kept in
+    ``lines`` (a thread may not write past pytest's capture) and shown by the fixture that
+    waits for it."""
+
+    def __init__(self, shared: Path) -> None:
+        self.shared = shared
+        self.lines: list[str] = []
+        self.html = shared / "built" / "site"
+        self.no_engine: str | None = "the book was not built"
+        self.failure: str | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="book build", daemon=True)
+
+    def _say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def _run(self) -> None:
+        try:
+            with FileLock(str(self.shared / "book.lock")):
+                self.no_engine = problem = pack(self._say)
+                if (self.html / "index.html").is_file():
+                    return
+                if problem is not None:
+                    self._say(f"the site is built without the engine: {problem}")
+                shutil.rmtree(self.html.parent, ignore_errors=True)  # a build that broke off
+                self.html.parent.mkdir(parents=True)
+                self._say(f"building the whole book with {' '.join(BOOK_COMMAND)} ...")
+                code, output = build_with_the_cli(
+                    self.html, self._say, engine=ENGINE if problem is None else None)
+                if code != 0:
+                    self.failure = f"the book did not build:\n{output[-4000:]}"
+                    return
+                (self.html.parent / "stdout.txt").write_text(output, encoding="utf-8")
+                self._say("built")
+        except BaseException as error:  # shown by the fixture, in the test that waits
+            self.error = error
+
+    def wait(self, say: Callable[[str], None]) -> None:
+        """Wait for the build, passing on what it says as it says it."""
+        shown = 0
+        while True:
+            self.thread.join(timeout=0.5)
+            while shown < len(self.lines):
+                say(self.lines[shown])
+                shown += 1
+            if not self.thread.is_alive():
+                break
+        if self.error is not None:
+            raise self.error
+        assert self.failure is None, self.failure
+
+
+BUILD = pytest.StashKey[Build]()
+"""This run's build of the book, once it is started."""
+
+
+def wants_the_book(session: pytest.Session) -> bool:
+    return any("built_book" in getattr(item, "fixturenames", ()) for item in session.items)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def book_build_started(tmp_path_factory: pytest.TempPathFactory,
+                       request: pytest.FixtureRequest) -> Iterator[None]:
+    """Start building the book at the run's first test, if any test of the run reads it
+    and no site is given (``DURAK_BUILT_BOOK``); at the end of the run, wait for the
+    build, so that a worker never leaves it half done."""
+    if os.environ.get("DURAK_BUILT_BOOK") or not HAS_JUPYTER_BOOK \
+            or not wants_the_book(request.session):
+        yield
+        return
+    build = start_build(request.config, tmp_path_factory)
+    yield
+    build.thread.join()
+
+
+def start_build(config: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """This run's build of the book, started now unless it was started before."""
+    build = config.stash.get(BUILD, None)
+    if build is None:
+        shared = tmp_path_factory.getbasetemp()
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            shared = shared.parent  # the run's folder, above every worker's own
+        build = config.stash[BUILD] = Build(shared)
+        build.thread.start()
+    return build
 
 
 @pytest.fixture(scope="session")
@@ -145,25 +244,10 @@ def built_book(tmp_path_factory: pytest.TempPathFactory,
     if not HAS_JUPYTER_BOOK:
         pytest.skip("jupyter-book is not installed: install the book extra "
                     "(pip install -e '.[book]')")
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the run's folder, above every worker's own
-    with FileLock(str(shared / "book.lock")):
-        problem = pack(request)
-        request.config.stash[NO_ENGINE] = problem
-        html = shared / "built" / "site"
-        if not (html / "index.html").is_file():
-            if problem is not None:
-                say(request, f"the site is built without the engine: {problem}")
-            shutil.rmtree(html.parent, ignore_errors=True)  # a build that broke off
-            html.parent.mkdir(parents=True)
-            say(request, f"building the whole book with {' '.join(BOOK_COMMAND)} ...")
-            code, output = build_with_the_cli(html, request,
-                                              engine=ENGINE if problem is None else None)
-            assert code == 0, f"the book did not build:\n{output[-4000:]}"
-            (html.parent / "stdout.txt").write_text(output, encoding="utf-8")
-            say(request, "built")
-    yield html
+    build = start_build(request.config, tmp_path_factory)  # started already, as a rule
+    build.wait(lambda text: say(request, text))
+    request.config.stash[NO_ENGINE] = build.no_engine
+    yield build.html
 
 
 NO_ENGINE = pytest.StashKey[str | None]()
