@@ -74,7 +74,7 @@ def towards_draw(state: GameState, legal: Sequence[Action]) -> Action | None:
         steps += 1
         if steps > SEEK_STEPS:
             return None
-        after = advance(here, action).state
+        after = play_listed(here, action)  # listed just before: no need to check it
         lead = action if first is None else first
         outcome = after.outcome
         if outcome is not None:
