@@ -8,7 +8,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
 from durak_spec.conformance.lockstep.attribution import why_illegal
@@ -62,27 +62,31 @@ def towards_draw(state: GameState, legal: Sequence[Action]) -> Action | None:
     the reference's legal actions after it, found depth first, playing cards before taking
     or passing, within :data:`SEEK_STEPS` steps; ``None`` if none is found. Whether a game
     is over, and drawn, is the reference's decision (its state's outcome)."""
-    steps = 0
-    stack: list[tuple[GameState, list[Action], Action | None]] = [
-        (state, _keen_first(legal), None)]
+    ways = _depth_first(state, legal, _keen_first, lambda after: after.outcome is None)
+    for after, lead in itertools.islice(ways, SEEK_STEPS):
+        if after.outcome is not None and after.outcome.is_draw:
+            return lead
+    return None
+
+
+def _depth_first(state: GameState, legal: Sequence[Action],
+                 order: Callable[[Sequence[Action]], list[Action]],
+                 descend: Callable[[GameState], bool]) -> Iterator[tuple[GameState, Action]]:
+    """Every position reached from ``state`` by the reference's listed moves, depth first,
+    each with the first move of its way (one of ``legal``): the moves of a position in the
+    ``order`` given, and the moves after a position only where ``descend`` holds for it."""
+    stack: list[tuple[GameState, list[Action], Action | None]] = [(state, order(legal), None)]
     while stack:
         here, todo, first = stack[-1]
         if not todo:
             stack.pop()
             continue
         action = todo.pop(0)
-        steps += 1
-        if steps > SEEK_STEPS:
-            return None
         after = play_listed(here, action)  # listed just before: no need to check it
         lead = action if first is None else first
-        outcome = after.outcome
-        if outcome is not None:
-            if outcome.is_draw:
-                return lead
-            continue
-        stack.append((after, _keen_first(legal_actions(after)), lead))
-    return None
+        yield after, lead
+        if descend(after):
+            stack.append((after, order(legal_actions(after)), lead))
 
 
 def _keen_first(legal: Sequence[Action]) -> list[Action]:
@@ -180,21 +184,11 @@ def towards_next_bout(state: GameState, legal: Sequence[Action]) -> Action | Non
     Not a rule: what happens then is the reference's and the engine's decision, compared as
     ever."""
     tried = 0
-    stack: list[tuple[GameState, list[Action], Action | None]] = [
-        (state, _short_moves(state, legal), None)]
-    while stack:
-        here, todo, first = stack[-1]
-        if not todo:
-            stack.pop()
-            continue
-        action = todo.pop(0)
-        after = play_listed(here, action)  # listed just before: no need to check it
-        lead = action if first is None else first
-        if after.outcome is not None or not after.stock:
-            continue
-        if after.table:
-            stack.append((after, _short_moves(after, legal_actions(after)), lead))
-            continue
+    ways = _depth_first(state, legal, _short_moves,
+                        lambda after: after.outcome is None and bool(after.stock and after.table))
+    for after, lead in ways:
+        if after.outcome is not None or not after.stock or after.table:
+            continue  # the game is over, the stock gone, or the bout goes on (descended)
         tried += 1
         if towards_empty_hand(after, legal_actions(after)) is not None:
             return lead
@@ -203,7 +197,7 @@ def towards_next_bout(state: GameState, legal: Sequence[Action]) -> Action | Non
     return None
 
 
-def _short_moves(state: GameState, legal: Sequence[Action]) -> list[Action]:
+def _short_moves(legal: Sequence[Action]) -> list[Action]:
     """The moves of a short bout (:func:`towards_next_bout`) among ``legal``: cover or
     take; else the first attacker's done."""
     defend: list[Action] = [action for action in legal if isinstance(action, (Cover, Take))]
