@@ -185,6 +185,9 @@ class Workers:
                         process.terminate()
                 for process in processes:  # gone when the run reports, not orphaned
                     process.join(timeout=1.0)
+                    if process.is_alive():  # a loaded machine: SIGTERM not acted on yet
+                        process.kill()
+                        process.join()
         self._futures = []
         self._processes = []
         if self._client is not None:
