@@ -243,31 +243,37 @@ def judge(view: View) -> None:
 
 def check_site(html_dir: Path, out_dir: Path, pages: Sequence[str] = PAGES,
                executable: str | None = None) -> list[View]:
-    """Every page at both widths in both modes: screenshots written, checks judged."""
+    """Every page at both widths in both modes: screenshots written, checks judged.
+
+    Each of the four views (a width in a mode) has a fresh browser context of its own, in
+    which one tab opens the pages one after the other, as a reader goes from page to page;
+    a context per page would start a browser profile 36 times for the same pictures."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    views: list[View] = []
+    sources = [html_dir / f"{page}.html" for page in pages]
+    for source in sources:
+        if not source.is_file():
+            raise FileNotFoundError(f"{source} does not exist: build the book first")
+    views: dict[tuple[str, str, str], View] = {}
     with browser_session(executable) as browser:
-        for page in pages:
-            source = html_dir / f"{page}.html"
-            if not source.is_file():
-                raise FileNotFoundError(f"{source} does not exist: build the book first")
-            for width_name, width, height in WIDTHS:
-                for mode in MODES:
-                    context = browser.new_context(viewport={"width": width, "height": height},
-                                                  color_scheme=mode, offline=True)
-                    try:
-                        tab = context.new_page()
+        for width_name, width, height in WIDTHS:
+            for mode in MODES:
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              color_scheme=mode, offline=True)
+                try:
+                    tab = context.new_page()
+                    for page, source in zip(pages, sources, strict=True):
                         tab.goto(source.resolve().as_uri(), wait_until="load")
                         tab.wait_for_timeout(150)
                         png = out_dir / f"{page}-{width_name}-{mode}.png"
                         tab.screenshot(path=str(png))
-                        measured = tab.evaluate(_MEASURE)
-                    finally:
-                        context.close()
-                    view = View(page, width_name, mode, png, measured)
-                    judge(view)
-                    views.append(view)
-    return views
+                        view = View(page, width_name, mode, png, tab.evaluate(_MEASURE))
+                        judge(view)
+                        views[page, width_name, mode] = view
+                finally:
+                    context.close()
+    # in the order of the pages, each page's four views together, as before
+    return [views[page, width_name, mode] for page in pages
+            for width_name, _, _ in WIDTHS for mode in MODES]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,7 +43,7 @@ so that the last minute of a run is made of short tests that the workers share o
 that goes stale only moves a test back to its place."""
 
 BOOK_WEIGHTS = (
-    ("test_book.py::test_screenshots", 48.0),
+    ("test_book.py::test_screenshots", 24.0),
     ("test_browser.py::test_no_chapter_is_longer_than_ten_screens", 36.0),
     ("test_browser.py::test_a_visitor_starts_a_game", 25.0),
     ("test_browser.py::test_a_visitor_reviews", 16.0),
