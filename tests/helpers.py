@@ -21,8 +21,8 @@ For tests of files a command may not write, :func:`unprivileged` starts a comman
 which permissions hold even when the tests run as root.
 
 For tests of engines in a process of their own, :data:`SLOW_START` is the time their start-up
-is given, and :class:`PatientStart` keeps that allowance for the handshake of every process
-while the requests of a game get a short time limit.
+is given (``SubprocessEngine(..., start_timeout=SLOW_START)`` keeps that allowance for the
+first answer of every process while the requests of a game get a short time limit).
 
 For the checker's tests, :class:`BrokenReference` is a broken copy of the reference engine:
 one engine function's code replaced by another's while it answers.
@@ -65,11 +65,9 @@ from durak_spec.model.actions import Done
 from durak_spec.model.rules import MAX_PLAYERS
 from durak_spec.model.state import sort_cards
 from durak_spec.protocol import Capabilities, ReferenceEngine, Report, Verdict
-from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
 __all__ = [
     "SLOW_START",
-    "PatientStart",
     "actions_of",
     "assert_illegal",
     "cards",
@@ -85,21 +83,6 @@ HandsSpec = Mapping[int, str] | Sequence[str]
 SLOW_START = 20.0
 """Seconds an engine process is given to start and answer hello: generous, since starting
 Python on a busy machine can take a while."""
-
-
-class PatientStart(SubprocessEngine):
-    """A :class:`SubprocessEngine` whose handshake gets :data:`SLOW_START` seconds in every
-    process it starts, the ones it starts again after a failure included, whatever shorter
-    ``timeout`` the requests of a game get: a hang test with a sub-second limit then waits
-    for the hang only, not for a start-up that a busy machine made slow."""
-
-    def capabilities(self) -> Capabilities:
-        short = self.timeout
-        self.timeout = max(short, SLOW_START)
-        try:
-            return super().capabilities()
-        finally:
-            self.timeout = short
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -449,6 +449,9 @@ def test_unknown_filters_and_bad_options_are_usage_errors() -> None:
     assert cli("--profile", "classic").code == 2
     assert cli("--tag", "exampel").code == 2
     assert cli("--timeout", "1").code == 2
+    assert cli("--start-timeout", "1").code == 2  # no --engine: the reference in-process
+    assert cli("--random", "1", "--timeout", "1").code == 2
+    assert cli("--engine", SERVE, "--start-timeout", "0").code == 2
     assert cli("--engine", SERVE, "--timeout", "-1").code == 2
     assert cli("--engine", "").code == 2
     with pytest.raises(CommandError, match="no scenario"):
@@ -547,8 +550,10 @@ def test_a_failing_subprocess_errors_that_scenario_and_is_restarted(
         tmp_path: Path, mode: str) -> None:
     script = tmp_path / "engine.py"
     script.write_text(_CRASHING, encoding="utf-8")
+    # Half a second for an answer the reference gives in a millisecond; each process's
+    # first answer, after Python starts and imports the package, may take far longer.
     result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))} {mode}", "--rule", "BEAT-1",
-                 "--timeout", "4", "--json", str(tmp_path / "r.json"))
+                 "--timeout", "0.5", "--start-timeout", "20", "--json", str(tmp_path / "r.json"))
     assert result.code == 4, result.err  # an engine failure, not a rule failure
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     errored = [i for i, s in enumerate(scenarios) if s["outcome"] == "errored"]
@@ -617,8 +622,8 @@ def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Pat
     # It hangs on the fifth request of each process: short scenarios pass in between.
     script = tmp_path / "engine.py"
     script.write_text(_HANGS_ON_THE_FIFTH, encoding="utf-8")
-    result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}", "--timeout", "3",
-                 "--json", str(tmp_path / "r.json"))
+    result = cli("--engine", f"{PYTHON} {shlex.quote(str(script))}", "--timeout", "0.5",
+                 "--start-timeout", "20", "--json", str(tmp_path / "r.json"))
     assert result.code == 4
     scenarios = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scenarios"]
     outcomes = [s["outcome"] for s in scenarios]

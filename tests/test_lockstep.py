@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from helpers import SLOW_START, PatientStart
+from helpers import SLOW_START
 
 from durak_spec import Action, RuleSet, Take, apply, check, legal_actions, new_game, profile
 from durak_spec.cli import main
@@ -341,7 +341,7 @@ BROKEN = textwrap.dedent("""\
 def _broken_engine(tmp_path: Path, what: str, timeout: float) -> SubprocessEngine:
     script = tmp_path / "broken_engine.py"
     script.write_text(BROKEN.format(what=what), encoding="utf-8")
-    return PatientStart([PYTHON, str(script)], timeout=timeout)
+    return SubprocessEngine([PYTHON, str(script)], timeout=timeout, start_timeout=SLOW_START)
 
 
 def test_an_engine_that_crashes_mid_game_is_reported_and_restarted(tmp_path: Path) -> None:
@@ -369,10 +369,10 @@ def test_an_engine_that_crashes_mid_game_is_reported_and_restarted(tmp_path: Pat
 def test_an_engine_that_hangs_mid_game_is_reported_without_waiting(tmp_path: Path) -> None:
     engine = _broken_engine(tmp_path, "time.sleep(3600)", timeout=SLOW_START)
     try:
-        engine.capabilities()  # started: the time limit can now be short
-        # Short against the hour the engine sleeps, long enough for the restart's hello
-        # (Python starting on a busy machine): 0.5 s failed in CI under load.
-        engine.timeout = 3.0
+        # Half a second against the hour the engine sleeps, for answers the reference gives
+        # in a millisecond; the first answer of every process (the restart's hello after
+        # Python starts on a busy machine) keeps SLOW_START.
+        engine.timeout = 0.5
         started = time.monotonic()
         result = play_lockstep(engine, FAMILIES[:1], games=3, seed=1, probe_rate=0.0)
         elapsed = time.monotonic() - started

@@ -219,6 +219,14 @@ def test_generating_is_a_tool_of_the_clone_not_a_command(
     assert "--generate" not in main_help("perft")
 
 
+def test_time_limits_need_an_engine_command(capsys: pytest.CaptureFixture[str]) -> None:
+    for option in ("--timeout", "--start-timeout"):
+        assert main(["perft", "--check", option, "1"]) == 2
+        assert f"{option} limits the answers of an --engine command" in capsys.readouterr().err
+    assert main(["perft", "--list", "--start-timeout", "1"]) == 2
+    assert "--start-timeout has no effect with --list" in capsys.readouterr().err
+
+
 def test_stacked_decks_deal_the_given_hands() -> None:
     deck = stacked_deck(3, ("6♥ 7♣ 7♦ 9♠ 9♦ K♣",), "Q♥", seed=4)
     state = new_game(profile("classic-throw-in").rules(3), deck=deck)

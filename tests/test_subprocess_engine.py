@@ -304,6 +304,8 @@ def test_bad_arguments_are_refused() -> None:
         SubprocessEngine("")
     with pytest.raises(ValueError, match="timeout"):
         SubprocessEngine(SERVE, timeout=0)
+    with pytest.raises(ValueError, match="start_timeout"):
+        SubprocessEngine(SERVE, start_timeout=-1.0)
     with pytest.raises(ValueError, match="max_line"):
         SubprocessEngine(SERVE, max_line=0)
 
@@ -512,6 +514,22 @@ def test_a_hanging_engine_times_out(tmp_path: Path) -> None:
     assert failure.kind == "timeout" and "within 0.5 s" in failure.detail
     assert failure.line is None
     assert time.monotonic() - started < SLOW_START
+
+
+def test_the_first_answer_of_every_process_gets_the_start_timeout(tmp_path: Path) -> None:
+    # An engine that takes a second to start, then answers at once: half a second per
+    # answer is plenty, but not for the first answer of a process, its start-up included.
+    command = _broken(tmp_path, "slow-start", setup="time.sleep(1.0)")
+    with SubprocessEngine(command, timeout=0.5, start_timeout=SLOW_START) as engine:
+        assert engine.capabilities().name
+        engine.start(RULES, DECK_ORDER)
+        assert engine.legal_actions()
+        engine.restart()  # a new process: its first answer has the allowance again
+        assert engine.capabilities().name
+    with SubprocessEngine(command, timeout=0.5) as engine, \
+            pytest.raises(EngineFailure) as caught:  # without it: the time limit
+        engine.capabilities()
+    assert caught.value.kind == "timeout" and "within 0.5 s" in caught.value.detail
 
 
 def test_a_timeout_fires_on_time(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ Subcommands::
     durak-spec game [--profile NAME] [--players N] [--seed S] [--set AXIS=VALUE ...]
                     [--max-actions K] [--quiet] [--json]
     durak-spec check [--engine CMD] [--rule ID ...] [--tag T ...] [--profile NAME ...]
-                     [--json FILE|-] [--junit-xml FILE] [--timeout S] [-v]
+                     [--json FILE|-] [--junit-xml FILE] [--timeout S] [--start-timeout S] [-v]
     durak-spec check --random N [--seed S] [--profile NAME ...] [--players N ...]
     durak-spec check --perft [--max-depth D]
     durak-spec play [--profile NAME] [--players N] [--seat S] [--opponent KIND] ...

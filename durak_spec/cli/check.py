@@ -63,10 +63,12 @@ _DESCRIPTION = (
     "every message ships in the package as durak_spec/data/protocol.schema.json; "
     "'durak-spec serve' (also 'python -m durak_spec.serve') serves the reference engine "
     "this way.",
-    "Each request has a time limit (--timeout). An engine that crashes, exits, writes "
-    "something that is not a line of JSON or answers out of protocol is reported with what "
-    "it wrote, and started again for the next scenario. Scenarios under rules the engine "
-    "does not claim, or needing a capability it lacks, are skipped with the reason.",
+    "Each request has a time limit (--timeout; the first answer of each engine process, "
+    "its start-up included, may have a longer one: --start-timeout). An engine that "
+    "crashes, exits, writes something that is not a line of JSON or answers out of protocol "
+    "is reported with what it wrote, and started again for the next scenario. Scenarios "
+    "under rules the engine does not claim, or needing a capability it lacks, are skipped "
+    "with the reason.",
     f"The protocol is described in {BOOK_PAGE}.",
 )
 
@@ -115,6 +117,10 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--timeout", metavar="S", type=seconds, default=None,
                         help=f"time limit of each request to an --engine, in seconds "
                              f"(default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--start-timeout", metavar="S", type=seconds, default=None,
+                        help="time limit of the first answer of each --engine process, its "
+                             "start-up included, in seconds (default: the --timeout), for an "
+                             "engine that starts slowly and answers quickly")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list every scenario, passed ones and every skip included")
     parser.add_argument("--random", metavar="N", type=positive_count, default=None,
@@ -168,8 +174,22 @@ def _writable(path: str | None, option: str) -> None:
     OutputFile(path, option).close()
 
 
+def _engines(args: argparse.Namespace) -> Callable[[], SubprocessEngine]:
+    """What starts the --engine command, with the time limits of its answers (a partial
+    of plain values, which the workers of --jobs and --scheduler receive pickled)."""
+    return functools.partial(SubprocessEngine, args.engine, start_timeout=args.start_timeout,
+                             timeout=args.timeout if args.timeout is not None
+                             else DEFAULT_TIMEOUT)
+
+
 def run_command(args: argparse.Namespace) -> int:
     """The handler of ``durak-spec check``."""
+    if args.engine is None:
+        for option, value in (("--timeout", args.timeout),
+                              ("--start-timeout", args.start_timeout)):
+            if value is not None:
+                raise CommandError(f"{option} limits the answers of an --engine command; the "
+                                   "reference engine runs in-process")
     _writable(args.json_path, "--json")
     _writable(args.junit_path, "--junit-xml")
     features = feature_files(args.features) if args.features is not None else None
@@ -204,13 +224,9 @@ def run_command(args: argparse.Namespace) -> int:
     if args.random is not None or args.perft or args.replay is not None:
         return _run_differential(args)
     if args.engine is None:
-        if args.timeout is not None:
-            raise CommandError("--timeout limits the requests to an --engine command; the "
-                               "reference engine runs in-process")
         return check(None)
-    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
     try:
-        engine = SubprocessEngine(args.engine, timeout=timeout)
+        engine = _engines(args)()
     except ValueError as error:
         raise CommandError(f"--engine: {error}") from None
     except EngineFailure as error:
@@ -294,11 +310,7 @@ def _run_engine(args: argparse.Namespace, report: OutputFile | None) -> int:
     from durak_spec.conformance.perft import check_positions, format_check
 
     engines: Callable[[], Engine]  # how the workers of --jobs and --scheduler make theirs
-    if args.engine is None:
-        engines = ReferenceEngine
-    else:
-        timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-        engines = functools.partial(SubprocessEngine, args.engine, timeout=timeout)
+    engines = ReferenceEngine if args.engine is None else _engines(args)
     try:
         engine = engines()
     except (ValueError, EngineFailure) as error:

@@ -45,6 +45,9 @@ def add_parser(subparsers: Subparsers) -> None:
                              "reference implementation, in-process)")
     parser.add_argument("--timeout", metavar="S", type=seconds, default=None,
                         help="time limit of each request to --engine, in seconds (default 5)")
+    parser.add_argument("--start-timeout", metavar="S", type=seconds, default=None,
+                        help="time limit of the first answer of each --engine process, its "
+                             "start-up included, in seconds (default: the --timeout)")
     parser.add_argument("--max-depth", metavar="D", type=positive_count, default=None,
                         help="count no deeper than this (for slow engines)")
     parser.add_argument("--time-budget", metavar="S", type=seconds, default=None,
@@ -60,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--generate is no longer a command of the package: regenerate the "
                            "perft files in a clone with 'python tools/perft_fixtures.py'")
     checking = {"--engine": args.engine, "--timeout": args.timeout,
+                "--start-timeout": args.start_timeout,
                 "--max-depth": args.max_depth, "--time-budget": args.time_budget}
     ignored = [name for name, value in checking.items() if value is not None] \
         if args.list else []
@@ -67,9 +71,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{', '.join(ignored)} {'has' if len(ignored) == 1 else 'have'} no "
                            f"effect with --list; leave {'it' if len(ignored) == 1 else 'them'} "
                            "out")
-    if args.timeout is not None and args.engine is None:
-        raise CommandError("--timeout limits the requests to an --engine command; the "
-                           "reference counts in-process")
+    for option, value in (("--timeout", args.timeout), ("--start-timeout", args.start_timeout)):
+        if value is not None and args.engine is None:
+            raise CommandError(f"{option} limits the answers of an --engine command; the "
+                               "reference counts in-process")
     positions = load_positions(args.files or None)
     if args.list:
         for position in positions:
@@ -83,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
         try:
-            engine = SubprocessEngine(args.engine, timeout=args.timeout or 5.0)
+            engine = SubprocessEngine(args.engine, timeout=args.timeout or 5.0,
+                                      start_timeout=args.start_timeout)
         except EngineFailure as error:
             raise CommandError(f"--engine: {error}") from None
     progress = _progress(sys.stderr)

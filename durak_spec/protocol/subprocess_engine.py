@@ -236,13 +236,16 @@ class SubprocessEngine:
     """An :class:`~durak_spec.protocol.Engine` played by a child process over JSON lines.
 
     ``command`` is a shell-style string (split with :func:`shlex.split`, no shell) or an
-    argument list. ``timeout`` is the time limit of each request in seconds (the first one
-    includes the engine's start-up); ``max_line`` the longest response line accepted, in
-    bytes. The process starts at once; a command that cannot be started raises
-    :class:`EngineFailure` of kind ``"crashed"``.
+    argument list. ``timeout`` is the time limit of each request in seconds;
+    ``start_timeout``, if given, that of the first answer of each engine process, which
+    includes its start-up (an engine that starts slowly and answers quickly: a virtual
+    machine, a large program), else the first answer has ``timeout`` too; ``max_line`` the
+    longest response line accepted, in bytes. The process starts at once; a command that
+    cannot be started raises :class:`EngineFailure` of kind ``"crashed"``.
     """
 
     def __init__(self, command: str | Sequence[str], *, timeout: float = 5.0,
+                 start_timeout: float | None = None,
                  max_line: int = 1_000_000, cwd: str | None = None,
                  env: Mapping[str, str] | None = None) -> None:
         args = shlex.split(command) if isinstance(command, str) else list(command)
@@ -250,10 +253,15 @@ class SubprocessEngine:
             raise ValueError(f"an engine command must name a program, not {command!r}")
         if not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        if start_timeout is not None and not start_timeout > 0:
+            raise ValueError("start_timeout must be a positive number of seconds, not "
+                             f"{start_timeout!r}")
         if max_line < 1:
             raise ValueError(f"max_line must be a positive number of bytes, not {max_line!r}")
         self.command: tuple[str, ...] = tuple(args)
         self.timeout = float(timeout)
+        self.start_timeout = None if start_timeout is None else float(start_timeout)
+        self._answered = False  # whether the process running has answered yet
         self.max_line = max_line
         self.cwd = cwd
         self.env = env
@@ -293,6 +301,7 @@ class SubprocessEngine:
         self._capabilities = None
         self._after = None
         self._last_stderr = ""
+        self._answered = False
         self._forget_plan()
 
     def restart(self) -> None:
@@ -392,13 +401,20 @@ class SubprocessEngine:
         An engine failure passes through as it is (the engine is already stopped)."""
         return _StopIfInterrupted(self, request)
 
+    def _limit(self) -> float:
+        """The time limit of the next answer: ``start_timeout`` for the first answer of
+        the process running, if it is given, else ``timeout``."""
+        if self._answered or self.start_timeout is None:
+            return self.timeout
+        return self.start_timeout
+
     def _call(self, request: Request, timeout: float | None = None) -> Reply:
         process = self._running()
         started = time.perf_counter()
         with self._stopped_if_interrupted(request):
             line = self._exchange(process, request,
                                   (encode_request(request) + "\n").encode("utf-8"),
-                                  self.timeout if timeout is None else timeout)
+                                  self._limit() if timeout is None else timeout)
         return self._answer(request, line, started)
 
     def _answer(self, request: Request, line: bytes, started: float) -> Reply:
@@ -473,6 +489,7 @@ class SubprocessEngine:
                 if unwritten():
                     raise self._fail("protocol", f"the engine answered {request.cmd} "
                                      "before it read the whole request", line)
+                self._answered = True
                 return line
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -671,9 +688,10 @@ class SubprocessEngine:
         request = entry.request
         assert request is not None
         process = self._running()
-        deadline = time.monotonic() + self.timeout
+        limit = self._limit()
+        deadline = time.monotonic() + limit
         with self._stopped_if_interrupted(request):
-            return self._await_line(process, request, deadline, self.timeout,
+            return self._await_line(process, request, deadline, limit,
                                     self._write_some, lambda: self._written < entry.end)
 
     def _settle(self, cmd: str) -> None:
