@@ -633,7 +633,8 @@ def test_an_engine_that_hangs_is_given_up_on_after_three_time_outs(tmp_path: Pat
     assert set(outcomes[first_skip:]) == {"skipped"}
     skipped = [s for s in scenarios if s["outcome"] == "skipped"]
     assert len(skipped) > 300
-    assert all("did not answer in time" in s["skip_reason"] for s in skipped)
+    assert all("did not answer in time (--timeout 0.5 s, --start-timeout 20 s)"
+               in s["skip_reason"] for s in skipped)
     assert "the rest were skipped" in result.err
     assert f"{outcomes.count('errored')} errored" in result.out.splitlines()[-1]
 

@@ -51,9 +51,11 @@ class KeptEngine:
         self.timed_out = False
         if self.timeouts >= self.max_timeouts:
             if not self.gave_up:
-                self.gave_up = (f"not run: the engine did not answer in time (--timeout "
-                                f"{self.engine.timeout:g} s) in {self.timeouts} scenarios, so "
-                                "the rest were skipped")
+                limits = f"--timeout {self.engine.timeout:g} s"
+                if self.engine.start_timeout is not None:
+                    limits += f", --start-timeout {self.engine.start_timeout:g} s"
+                self.gave_up = (f"not run: the engine did not answer in time ({limits}) in "
+                                f"{self.timeouts} scenarios, so the rest were skipped")
                 self.err.write(f"\ndurak-spec check: {self.gave_up}\n")
                 self.err.flush()
             import pytest  # the scenario runner takes a skip as the factory's way to say so
