@@ -48,6 +48,9 @@ def _count_until_stopped(job: tuple[Stop, str]) -> int:
 
 
 def test_an_interrupted_sweep_hands_back_what_each_part_finished(tmp_path: Path) -> None:
+    # Processes an earlier test in this worker left to end on their own are not this
+    # run's: only the processes started here must be gone at its end.
+    earlier = set(multiprocessing.active_children())
     workers = Workers(2)
     with workers:
         stop = workers.stop()
@@ -65,7 +68,8 @@ def test_an_interrupted_sweep_hands_back_what_each_part_finished(tmp_path: Path)
     # at once (a part already queued for a worker)
     assert counts[0] is not None and counts[1] is not None, counts
     assert all(c is None or c < 3000 for c in counts), counts
-    assert not multiprocessing.active_children()
+    left = set(multiprocessing.active_children()) - earlier
+    assert not left, f"still running after the sweep: {left} (before it: {earlier})"
     # in the process that sent the parts, an interrupt is the run's own: not listened to
     with Stop(os.getpid()).listening() as listening:
         assert not listening
