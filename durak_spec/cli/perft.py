@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from durak_spec.cli.args import CommandError, Subparsers, positive_count, seconds
+from durak_spec.conformance.checker import DEFAULT_TIMEOUT
 from durak_spec.conformance.perft import check_positions, format_check, label, load_positions
 from durak_spec.conformance.perft.check import PerftCheck
 from durak_spec.core.cards import format_cards
@@ -44,7 +45,8 @@ def add_parser(subparsers: Subparsers) -> None:
                         help="the command of an engine speaking the protocol (default: the "
                              "reference implementation, in-process)")
     parser.add_argument("--timeout", metavar="S", type=seconds, default=None,
-                        help="time limit of each request to --engine, in seconds (default 5)")
+                        help=f"time limit of each request to --engine, in seconds "
+                             f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--start-timeout", metavar="S", type=seconds, default=None,
                         help="time limit of the first answer of each --engine process, its "
                              "start-up included, in seconds (default: the --timeout)")
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         from durak_spec.protocol.subprocess_engine import SubprocessEngine
 
         try:
-            engine = SubprocessEngine(args.engine, timeout=args.timeout or 5.0,
+            engine = SubprocessEngine(args.engine, timeout=args.timeout or DEFAULT_TIMEOUT,
                                       start_timeout=args.start_timeout)
         except EngineFailure as error:
             raise CommandError(f"--engine: {error}") from None
